@@ -1,0 +1,94 @@
+/**
+ * Every user-facing error message, keyed by an UPPER_SNAKE code. Texts come from the product
+ * brief word for word (section 8 and the validation rules of section 5); codes marked "ours"
+ * cover cases the brief does not name and are written to be just as plain.
+ */
+export const errorMessages = {
+  // Forms and accounts
+  FILL_ALL_FIELDS: 'Please fill in all fields',
+  PASSWORDS_DO_NOT_MATCH: 'Passwords do not match',
+  NEW_PASSWORDS_DO_NOT_MATCH: 'New passwords do not match',
+  PASSWORD_TOO_SHORT: 'Password must be at least 6 characters',
+  SIGN_IN_FAILED: 'Failed to sign in',
+  CREATE_ACCOUNT_FAILED: 'Failed to create account',
+  SEND_VERIFICATION_FAILED: 'Failed to send verification email',
+  SIGN_OUT_FAILED: 'Failed to sign out',
+  VERIFICATION_LINK_INVALID_OR_EXPIRED: 'Verification link invalid or expired',
+  VERIFY_EMAIL_FAILED: 'Failed to verify email. The link may be invalid or expired.',
+  USER_DOCUMENT_NOT_FOUND: 'User document not found',
+  // ours: sign-in with a wrong email or password, the same text whether the email exists or not
+  INVALID_CREDENTIALS: 'Invalid email or password',
+  // ours: sign-in before the address is verified
+  EMAIL_NOT_VERIFIED: 'Please verify your email address before signing in',
+  // ours: re-authentication on the settings screen
+  WRONG_CURRENT_PASSWORD: 'The current password is incorrect',
+  // ours: rate limits
+  TOO_MANY_REQUESTS: 'Too many attempts. Please wait a moment and try again.',
+  // ours: reset-password link
+  RESET_LINK_INVALID_OR_EXPIRED: 'This password reset link is invalid or has expired',
+  // ours
+  INVALID_EMAIL: 'Please enter a valid email address',
+  UNAUTHENTICATED: 'Please sign in to continue',
+  NOT_FOUND: 'Not found',
+  INVALID_REQUEST: 'The request is not valid',
+  INTERNAL: 'Something went wrong. Please try again.',
+
+  // Upload and history
+  UPLOAD_FAILED: 'Upload failed',
+  UPLOAD_ORIGINAL_FAILED: 'Failed to upload original image',
+  UPLOAD_FILE_FAILED: 'Failed to upload file',
+  UPLOAD_REQUIRES_AUTH: 'User must be authenticated to upload files',
+  LOAD_HISTORY_FAILED: 'Failed to load history',
+  FETCH_IMAGE_FAILED: 'Failed to fetch image',
+
+  // Downloads
+  HISTORY_ZIP_FAILED: 'Failed to download files. Please try again later.',
+  RESIZER_ZIP_FAILED:
+    'Failed to download files as ZIP. Please try downloading individual files instead.',
+  SINGLE_DOWNLOAD_FAILED: 'Failed to download the file. Please try again.',
+
+  // Billing
+  LOAD_USAGE_FAILED: 'Failed to load usage statistics',
+  LOAD_BILLING_CONFIG_FAILED: 'Failed to load billing configuration.',
+  CHECKOUT_FAILED: 'Failed to initialize checkout. Please try again later.',
+
+  // Resizer
+  NO_IMAGE: 'Please upload an image first',
+  NO_RATIO: 'Please select at least one aspect ratio',
+  NO_CREDITS: 'You have no remaining credits. Please upgrade your plan to continue.',
+  REGENERATE_MISSING_IMAGE: 'Cannot regenerate: Missing image',
+  INVALID_FILE_TYPE: 'Invalid file type. Please upload an image file.',
+  LOAD_IMAGE_FOR_PROCESSING_FAILED: 'Failed to load image for processing',
+  MISSING_PREDICTION_ID: 'Invalid response from API: Missing prediction ID',
+  PROCESSING_TIMEOUT: 'Processing timeout: The operation took too long to complete.',
+  MALFORMED_IMAGE_URL: 'Invalid response: Missing or malformed image URL',
+  OUT_OF_CREDITS_TOOLTIP: 'Out of credits. Please upgrade your plan.',
+  AUTO_RETRYING: 'API request failed. Automatically retrying...',
+
+  // Callable client
+  MISSING_DATA_FIELD: 'Response is missing data field.',
+} as const;
+
+export type ErrorCode = keyof typeof errorMessages;
+
+export function messageFor(code: ErrorCode): string {
+  return errorMessages[code];
+}
+
+/** Messages of the brief that carry a value: "Failed to sign in: {message}" and the like. */
+export const formatMessage = {
+  signInFailed: (reason: string) => `${errorMessages.SIGN_IN_FAILED}: ${reason}`,
+  signOutError: (reason: string) => `Error signing out: ${reason}`,
+  verificationError: (reason: string) => `Error: ${reason}`,
+  invalidVerificationLink: (mode: string | null, hasCode: boolean) =>
+    `Invalid verification link. Mode: ${mode || 'missing'}, Code: ${hasCode ? 'present' : 'missing'}`,
+  uploadFailed: (reason: string) => `${errorMessages.UPLOAD_FAILED}: ${reason}`,
+  loadHistoryError: (reason: string) => `Error loading history: ${reason}`,
+  apiError: (reason: string) => `API error: ${reason}`,
+  serverRespondedWith: (status: number) => `Server responded with status ${status}`,
+  statusCheckError: (reason: string) => `Status check error: ${reason}`,
+  parseResponseFailed: (reason: string) => `Failed to parse response: ${reason}`,
+  expansionFailed: (reason: string) => `Image expansion failed: ${reason}`,
+  errorProcessing: (ratio: string, reason: string) => `Error processing ${ratio}: ${reason}`,
+  errorRegenerating: (ratio: string, reason: string) => `Error regenerating ${ratio}: ${reason}`,
+} as const;

@@ -1,0 +1,2 @@
+export * from './copy';
+export * from './errors';
