@@ -1,0 +1,2 @@
+export * from './canvas';
+export * from './ratio';
