@@ -1,2 +1,4 @@
 export * from './messages';
 export * from './geometry';
+export * from './plans';
+export * from './callable';

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { comparePlans, getPlan, isPaidPlanId, isPlanId, planIds, plans } from './plans';
+
+describe('plans', () => {
+  it('lists the four plans of the brief in price order', () => {
+    expect(plans.map((plan) => [plan.id, plan.name, plan.price, plan.credits])).toEqual([
+      ['free', 'Free Tier', 0, 5],
+      ['starter', 'Starter', 5, 30],
+      ['growth', 'Growth', 10, 75],
+      ['expert', 'Expert', 20, 175],
+    ]);
+  });
+
+  it('carries the cost per resize and the badges of the brief', () => {
+    expect(plans.map((plan) => plan.costPerCredit)).toEqual([null, 0.17, 0.13, 0.11]);
+    expect(getPlan('growth')).toMatchObject({ popular: true, badge: 'Most Popular' });
+    expect(getPlan('expert')).toMatchObject({ bestDeal: true, badge: 'Best Deal' });
+    expect(getPlan('starter').popular).toBeUndefined();
+  });
+
+  it('words the features exactly as the brief table', () => {
+    expect(getPlan('free').features).toEqual(['5 free image resizes', 'Standard Processing Speed']);
+    expect(getPlan('growth').features).toContain('Bulk Processing');
+    expect(getPlan('expert').features[0]).toBe('175 image resizes/month');
+    expect(getPlan('free').priceLabel).toBe('$0 forever');
+    expect(getPlan('starter').priceLabel).toBe('$5/month');
+  });
+
+  it('recognises plan ids and rejects anything else', () => {
+    expect(planIds.every(isPlanId)).toBe(true);
+    expect(isPlanId('platinum')).toBe(false);
+    expect(isPaidPlanId('free')).toBe(false);
+    expect(isPaidPlanId('expert')).toBe(true);
+  });
+
+  it('orders plans so an upgrade compares greater', () => {
+    expect(comparePlans('growth', 'starter')).toBeGreaterThan(0);
+    expect(comparePlans('starter', 'expert')).toBeLessThan(0);
+    expect(comparePlans('free', 'free')).toBe(0);
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * The plan catalogue of the brief (section 9), word for word. The billing screen, the landing
+ * page's pricing section and the server's fulfilment read it from here.
+ */
+export const planIds = ['free', 'starter', 'growth', 'expert'] as const;
+export type PlanId = (typeof planIds)[number];
+export const paidPlanIds = ['starter', 'growth', 'expert'] as const;
+export type PaidPlanId = (typeof paidPlanIds)[number];
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  /** US dollars per month; 0 for the free tier. */
+  price: number;
+  /** "$0 forever" or "$5/month", as the brief's table prints it. */
+  priceLabel: string;
+  /** Credits granted at the start of each period (the free tier is topped back up to this). */
+  credits: number;
+  /** Dollars per resize; the brief gives none for the free tier. */
+  costPerCredit: number | null;
+  features: readonly string[];
+  description: string;
+  popular?: boolean;
+  bestDeal?: boolean;
+  /** The badge the brief names: "Most Popular" or "Best Deal". */
+  badge?: string;
+  /** How the landing page's pricing section words the plan (brief, section 9). */
+  marketing: { headline: string; includes: readonly string[] };
+}
+
+const baseIncludes = ['Full AI resizing', 'High-resolution downloads', 'Email support'] as const;
+
+export const plans: readonly Plan[] = [
+  {
+    id: 'free',
+    name: 'Free Tier',
+    price: 0,
+    priceLabel: '$0 forever',
+    credits: 5,
+    costPerCredit: null,
+    features: ['5 free image resizes', 'Standard Processing Speed'],
+    description: 'Try Reframe with 5 free resizes, topped back up every month.',
+    marketing: { headline: '5 image credits/month', includes: baseIncludes },
+  },
+  {
+    id: 'starter',
+    name: 'Starter',
+    price: 5,
+    priceLabel: '$5/month',
+    credits: 30,
+    costPerCredit: 0.17,
+    features: [
+      '30 image resizes/month',
+      'Standard Processing Speed',
+      'Saves time',
+      'Email Support',
+    ],
+    description: 'For occasional resizing of social posts and ads.',
+    marketing: { headline: '30 resizes', includes: baseIncludes },
+  },
+  {
+    id: 'growth',
+    name: 'Growth',
+    price: 10,
+    priceLabel: '$10/month',
+    credits: 75,
+    costPerCredit: 0.13,
+    features: [
+      '75 image resizes/month',
+      'Priority Processing',
+      'Priority Support',
+      'Bulk Processing',
+    ],
+    description: 'For marketers and creators who resize every week.',
+    popular: true,
+    badge: 'Most Popular',
+    marketing: {
+      headline: '75 resizes',
+      includes: [...baseIncludes, 'Priority processing', 'Priority support'],
+    },
+  },
+  {
+    id: 'expert',
+    name: 'Expert',
+    price: 20,
+    priceLabel: '$20/month',
+    credits: 175,
+    costPerCredit: 0.11,
+    features: [
+      '175 image resizes/month',
+      'Ultra-Fast Processing',
+      'Premium Support',
+      'Bulk Processing',
+    ],
+    description: 'For teams producing assets at volume.',
+    bestDeal: true,
+    badge: 'Best Deal',
+    marketing: {
+      headline: '175 resizes',
+      includes: [
+        ...baseIncludes,
+        'Priority processing',
+        'Priority support',
+        'Team collaboration options',
+      ],
+    },
+  },
+];
+
+export const planClaims = {
+  anyTime: 'Upgrade, downgrade or cancel at any time',
+  noCreditCard: 'No credit card required',
+  freeReplenish: 'Free credits replenish on the renewal date',
+} as const;
+
+export function isPlanId(value: unknown): value is PlanId {
+  return typeof value === 'string' && (planIds as readonly string[]).includes(value);
+}
+
+export function isPaidPlanId(value: unknown): value is PaidPlanId {
+  return typeof value === 'string' && (paidPlanIds as readonly string[]).includes(value);
+}
+
+export function getPlan(id: PlanId): Plan {
+  const plan = plans.find((candidate) => candidate.id === id);
+  if (!plan) throw new Error(`Unknown plan id: ${id}`);
+  return plan;
+}
+
+/** Plans ordered by price: a move to a later plan is an upgrade, to an earlier one a downgrade. */
+export function comparePlans(a: PlanId, b: PlanId): number {
+  return planIds.indexOf(a) - planIds.indexOf(b);
+}
