@@ -23,6 +23,13 @@ export const copy = {
     tryForFree: 'Try for Free',
     noCreditCard: 'No credit card required',
     getStartedForFree: 'Get Started for Free',
+    eyebrow: 'AI background extension',
+    heroBefore: 'Original',
+    heroAfter: 'Reframed with AI',
+    heroBeforeAlt: 'The original photo: a cup of coffee on a table, in 3:2',
+    heroAfterAlt: 'The same photo reframed to 16:9, its background extended on both sides',
+    footerTagline: 'Resize and reframe images with AI.',
+    copyright: (year: number) => `© ${year} Reframe. All rights reserved.`,
   },
   auth: {
     signInTitle: 'Sign in',
@@ -78,6 +85,16 @@ export const copy = {
     goToAppNow: 'Go to App Now',
     returnHome: 'Return to Home Page',
     debugInfo: 'Debug information',
+    debug: {
+      mode: 'Mode',
+      code: 'Code',
+      continueUrl: 'Continue URL',
+      apiKey: 'API key',
+      error: 'Error',
+      present: 'present',
+      missing: 'missing',
+      none: 'none',
+    },
   },
   appShell: {
     nav: {
@@ -91,6 +108,8 @@ export const copy = {
   },
   resizer: {
     title: 'AI Image Resizer',
+    placeholder:
+      'This is where you will upload a photo and reframe it to the aspect ratios you choose.',
     upgradeBanner: 'Need more credits? Upgrade your plan to get more image resizes.',
     upgradeNow: 'Upgrade Now',
     uploadLabel: 'Upload Image',
@@ -131,6 +150,7 @@ export const copy = {
   },
   history: {
     title: 'Your Resizing History',
+    placeholder: 'Every image you resize will be listed here, with its original and each version.',
     emptyTitle: 'No history yet',
     emptyBody: "You haven't resized any images yet. Go to the app to start resizing!",
     original: 'Original',
@@ -163,6 +183,25 @@ export const copy = {
   },
   settings: {
     title: 'Account Settings',
+    lead: 'Manage your sign-in details and your account.',
+    emailHeading: 'Email address',
+    emailLabel: 'Email',
+    changeEmailDescription:
+      'We will send a confirmation link to the new address. Your email changes once you open it.',
+    confirmationSent: (email: string) =>
+      `We sent a confirmation link to ${email}. Open it to finish the change.`,
+    changePasswordDescription: 'Other devices signed in to your account will be signed out.',
+    sessionHeading: 'Session',
+    signOutDescription: 'Sign out of Reframe on this device.',
+    dangerZone: 'Delete account',
+    deleteAccountWarning:
+      'Permanently delete your account, your profile and everything stored for you.',
+    deleteConfirmTitle: 'Delete your account?',
+    deleteConfirmBody:
+      'This cannot be undone. Your account, profile and everything stored for you will be removed. Enter your password to confirm.',
+    password: 'Password',
+    cancel: 'Cancel',
+    deleteForever: 'Delete Account',
     verified: 'Verified',
     notVerified: 'Not Verified',
     changeEmail: 'Change Email',
