@@ -1,0 +1,75 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { fetchMe, type MeResponse, type UserSettings } from '../api/account';
+import { ApiError } from '../api/api-error';
+import { authClient, unwrap } from '../api/auth-client';
+import { FullPageSpinner } from '../components/Spinner';
+import { AuthContext, type AuthContextValue } from './auth-context';
+
+export const meQueryKey = ['me'] as const;
+
+async function fetchMeOrSignedOut(): Promise<MeResponse | null> {
+  try {
+    return await fetchMe();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/**
+ * Loads the session and the profile once, keeps them fresh (refetch on focus, so verifying in
+ * another tab is noticed), and renders the app only after that first check has finished.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const me = useQuery({
+    queryKey: meQueryKey,
+    queryFn: fetchMeOrSignedOut,
+    retry: false,
+    staleTime: 30_000,
+  });
+
+  const refresh = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    [queryClient],
+  );
+
+  const mergeSettings = useCallback(
+    (partial: Partial<UserSettings>) => {
+      queryClient.setQueryData<MeResponse | null>(meQueryKey, (previous) =>
+        previous ? { ...previous, settings: { ...previous.settings, ...partial } } : previous,
+      );
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    await unwrap(authClient.signOut());
+    queryClient.clear();
+    queryClient.setQueryData(meQueryKey, null);
+  }, [queryClient]);
+
+  const value = useMemo<AuthContextValue>(() => {
+    const data = me.data ?? null;
+    const user = data?.user ?? null;
+    const emailVerified = user?.emailVerified ?? false;
+    return {
+      currentUser: user && {
+        uid: user.id,
+        email: user.email,
+        displayName: data?.settings.displayName || user.name,
+        emailVerified,
+      },
+      userSettings: data?.settings ?? null,
+      isAuthenticated: user !== null && emailVerified,
+      emailVerified,
+      refresh,
+      mergeSettings,
+      signOut,
+    };
+  }, [me.data, refresh, mergeSettings, signOut]);
+
+  if (me.isPending) return <FullPageSpinner />;
+  return <AuthContext value={value}>{children}</AuthContext>;
+}

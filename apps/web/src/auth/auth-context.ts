@@ -1,0 +1,27 @@
+import { createContext } from 'react';
+import type { UserSettings } from '../api/account';
+
+/** The signed-in user as the screens see it (the brief's currentUser, with uid). */
+export interface CurrentUser {
+  uid: string;
+  email: string;
+  displayName: string;
+  emailVerified: boolean;
+}
+
+export interface AuthContextValue {
+  currentUser: CurrentUser | null;
+  /** The loaded profile record, null when signed out. */
+  userSettings: UserSettings | null;
+  /** Signed in AND email verified. */
+  isAuthenticated: boolean;
+  emailVerified: boolean;
+  /** Reloads the session and the profile from the server. */
+  refresh: () => Promise<void>;
+  /** Merges part of the profile into memory, without a round trip. */
+  mergeSettings: (partial: Partial<UserSettings>) => void;
+  /** Ends the session and forgets everything cached for this user. */
+  signOut: () => Promise<void>;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);

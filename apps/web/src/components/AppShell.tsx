@@ -1,0 +1,59 @@
+import { Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { copy } from '@reframe/shared';
+import { AppSidebarContent } from './AppSidebar';
+import { Logo } from './Logo';
+
+/**
+ * Every /app screen: a fixed left sidebar on wide screens; on phones a top bar whose menu button
+ * opens the same sidebar as a panel.
+ */
+export function AppShell() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  // Close the phone menu whenever the route changes (set during render, not in an effect).
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
+    setMenuOpen(false);
+  }
+  const MenuIcon = menuOpen ? X : Menu;
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <aside className="fixed inset-y-0 left-0 hidden w-72 flex-col border-r border-slate-200 bg-white px-5 py-6 lg:flex">
+        <Logo to="/app" className="mb-8 px-1" />
+        <AppSidebarContent />
+      </aside>
+
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur-md lg:hidden">
+        <div className="flex h-16 items-center justify-between px-4">
+          <Logo to="/app" />
+          <button
+            type="button"
+            className="-mr-1 inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
+            aria-expanded={menuOpen}
+            aria-controls="app-mobile-menu"
+            aria-label={menuOpen ? copy.topBar.closeMenu : copy.topBar.openMenu}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <MenuIcon aria-hidden="true" className="size-5" />
+          </button>
+        </div>
+        {menuOpen && (
+          <div
+            id="app-mobile-menu"
+            className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 py-5 shadow-lg"
+          >
+            <AppSidebarContent onNavigate={() => setMenuOpen(false)} />
+          </div>
+        )}
+      </header>
+
+      <div className="lg:pl-72">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

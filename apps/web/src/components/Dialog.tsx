@@ -1,0 +1,45 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+/**
+ * A modal built on the native <dialog>: focus is trapped, Escape closes it, and the page behind
+ * is inert, without a library.
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-slate-200 bg-white p-0 shadow-xl backdrop:bg-slate-900/50 backdrop:backdrop-blur-[2px]"
+    >
+      {open && (
+        <div className="p-6 sm:p-7">
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          <div className="mt-3">{children}</div>
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { copy } from '@reframe/shared';
+import { changeEmail } from '../../api/account';
+import { describeError } from '../../api/api-error';
+import { validateChangeEmail } from '../../auth/validation';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/TextField';
+
+/**
+ * Re-authenticates with the current password; the server mails a confirmation link to the new
+ * address, and the email changes only once that link is opened.
+ */
+export function ChangeEmailForm() {
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newEmail, setNewEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSentTo(null);
+    const invalid = validateChangeEmail({ currentPassword, newEmail });
+    setError(invalid);
+    if (invalid) return;
+    setBusy(true);
+    try {
+      const address = newEmail.trim();
+      await changeEmail({ currentPassword, newEmail: address });
+      setSentTo(address);
+      setCurrentPassword('');
+      setNewEmail('');
+    } catch (cause) {
+      setError(describeError(cause));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+      {error && <Alert>{error}</Alert>}
+      {sentTo && (
+        <Alert tone="success">
+          <p className="font-medium">{copy.settings.emailUpdated}</p>
+          <p className="mt-0.5">{copy.settings.confirmationSent(sentTo)}</p>
+        </Alert>
+      )}
+      <TextField
+        label={copy.settings.currentPassword}
+        type="password"
+        name="currentPassword"
+        autoComplete="current-password"
+        value={currentPassword}
+        onChange={(event) => setCurrentPassword(event.target.value)}
+      />
+      <TextField
+        label={copy.settings.newEmail}
+        type="email"
+        name="newEmail"
+        autoComplete="email"
+        value={newEmail}
+        onChange={(event) => setNewEmail(event.target.value)}
+      />
+      <div>
+        <Button type="submit" busy={busy} busyLabel={copy.settings.sending}>
+          {copy.settings.updateEmail}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { copy, errorMessages } from '@reframe/shared';
+import { deleteAccount } from '../../api/account';
+import { describeError } from '../../api/api-error';
+import { meQueryKey } from '../../auth/AuthProvider';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { TextField } from '../../components/TextField';
+
+/** Beyond the brief: deleting works, after confirming with the password in a dialog. */
+export function DeleteAccountSection() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  function close() {
+    if (busy) return;
+    setOpen(false);
+    setPassword('');
+    setError(null);
+  }
+
+  async function onConfirm(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (password === '') {
+      setError(errorMessages.FILL_ALL_FIELDS);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await deleteAccount({ password });
+      queryClient.clear();
+      queryClient.setQueryData(meQueryKey, null);
+      await navigate('/', { replace: true });
+    } catch (cause) {
+      setError(describeError(cause));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-slate-700">{copy.settings.deleteAccountWarning}</p>
+        <Button variant="danger" onClick={() => setOpen(true)}>
+          {copy.settings.deleteAccount}
+        </Button>
+      </div>
+      <Dialog open={open} onClose={close} title={copy.settings.deleteConfirmTitle}>
+        <form
+          noValidate
+          onSubmit={(event) => void onConfirm(event)}
+          className="flex flex-col gap-5"
+        >
+          <p className="text-sm leading-6 text-slate-600">{copy.settings.deleteConfirmBody}</p>
+          {error && <Alert>{error}</Alert>}
+          <TextField
+            label={copy.settings.password}
+            type="password"
+            name="deletePassword"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            autoFocus
+          />
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={close} disabled={busy}>
+              {copy.settings.cancel}
+            </Button>
+            <Button type="submit" variant="danger" busy={busy} busyLabel={copy.settings.deleting}>
+              {copy.settings.deleteForever}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}

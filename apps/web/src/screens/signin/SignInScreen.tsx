@@ -1,0 +1,92 @@
+import { useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { copy, formatMessage } from '@reframe/shared';
+import { describeError } from '../../api/api-error';
+import { authClient, unwrap } from '../../api/auth-client';
+import type { FromState } from '../../auth/RequireVerifiedUser';
+import { useAuth } from '../../auth/use-auth';
+import { validateSignIn } from '../../auth/validation';
+import { Alert } from '../../components/Alert';
+import { AuthLayout } from '../../components/AuthLayout';
+import { Button } from '../../components/Button';
+import { Checkbox } from '../../components/Checkbox';
+import { TextField } from '../../components/TextField';
+import { TextLink } from '../../components/TextLink';
+
+/** Where to go after signing in: the page the guard sent us from, else /app. */
+function destinationFrom(state: unknown): string {
+  const from = (state as FromState | null)?.from;
+  if (!from?.pathname?.startsWith('/')) return '/app';
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+export function SignInScreen() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { refresh } = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const invalid = validateSignIn({ email, password });
+    setError(invalid);
+    if (invalid) return;
+    setBusy(true);
+    try {
+      await unwrap(authClient.signIn.email({ email: email.trim(), password, rememberMe }));
+      await refresh();
+      await navigate(destinationFrom(location.state), { replace: true });
+    } catch (cause) {
+      setError(formatMessage.signInFailed(describeError(cause)));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthLayout
+      title={copy.auth.signInTitle}
+      footer={
+        <>
+          {copy.auth.noAccount} <TextLink to="/signup">{copy.auth.signUp}</TextLink>
+        </>
+      }
+    >
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+        {error && <Alert>{error}</Alert>}
+        <TextField
+          label={copy.auth.email}
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <TextField
+          label={copy.auth.password}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          labelAside={
+            <TextLink to="/forgot-password" className="text-sm">
+              {copy.auth.forgotPassword}
+            </TextLink>
+          }
+        />
+        <Checkbox
+          label={copy.auth.rememberMe}
+          checked={rememberMe}
+          onChange={(event) => setRememberMe(event.target.checked)}
+        />
+        <Button type="submit" size="lg" fullWidth busy={busy} busyLabel={copy.auth.signingIn}>
+          {copy.auth.signIn}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

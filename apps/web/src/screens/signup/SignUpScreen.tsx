@@ -1,0 +1,89 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { copy } from '@reframe/shared';
+import { describeError } from '../../api/api-error';
+import { authClient, unwrap } from '../../api/auth-client';
+import { useAuth } from '../../auth/use-auth';
+import { validateSignUp } from '../../auth/validation';
+import { Alert } from '../../components/Alert';
+import { AuthLayout } from '../../components/AuthLayout';
+import { Button } from '../../components/Button';
+import { Checkbox } from '../../components/Checkbox';
+import { TextField } from '../../components/TextField';
+import { TextLink } from '../../components/TextLink';
+
+export function SignUpScreen() {
+  const navigate = useNavigate();
+  const { refresh } = useAuth();
+  const [fields, setFields] = useState({ name: '', email: '', password: '', confirmPassword: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const bind = (field: keyof typeof fields) => ({
+    name: field,
+    value: fields[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setFields((previous) => ({ ...previous, [field]: event.target.value })),
+  });
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const invalid = validateSignUp(fields);
+    setError(invalid);
+    if (invalid) return;
+    setBusy(true);
+    try {
+      await unwrap(
+        authClient.signUp.email({
+          name: fields.name.trim(),
+          email: fields.email.trim(),
+          password: fields.password,
+        }),
+      );
+      await refresh();
+      await navigate('/verify-email');
+    } catch (cause) {
+      setError(describeError(cause));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthLayout
+      title={copy.auth.signUpTitle}
+      footer={
+        <>
+          {copy.auth.haveAccount} <TextLink to="/signin">{copy.auth.signIn}</TextLink>
+        </>
+      }
+    >
+      {/* Only the terms box is required by the browser (brief section 5); empty fields get the
+          brief's own message from validateSignUp. */}
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        onInvalid={() => setError(null)}
+        className="flex flex-col gap-5"
+      >
+        {error && <Alert>{error}</Alert>}
+        <TextField label={copy.auth.fullName} type="text" autoComplete="name" {...bind('name')} />
+        <TextField label={copy.auth.email} type="email" autoComplete="email" {...bind('email')} />
+        <TextField
+          label={copy.auth.password}
+          type="password"
+          autoComplete="new-password"
+          {...bind('password')}
+        />
+        <TextField
+          label={copy.auth.confirmPassword}
+          type="password"
+          autoComplete="new-password"
+          {...bind('confirmPassword')}
+        />
+        <Checkbox label={copy.auth.acceptTerms} name="terms" required />
+        <Button type="submit" size="lg" fullWidth busy={busy} busyLabel={copy.auth.creatingAccount}>
+          {copy.auth.signUp}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

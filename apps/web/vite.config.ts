@@ -1,0 +1,17 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The API server's port in development (`npm run dev` sets it); production serves both on one port.
+const apiTarget = `http://localhost:${process.env.API_PORT ?? 3001}`;
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/dev': { target: apiTarget, changeOrigin: false },
+    },
+  },
+  build: { outDir: 'dist', sourcemap: true },
+});
