@@ -51,6 +51,12 @@ export const errorMessages = {
   LOAD_USAGE_FAILED: 'Failed to load usage statistics',
   LOAD_BILLING_CONFIG_FAILED: 'Failed to load billing configuration.',
   CHECKOUT_FAILED: 'Failed to initialize checkout. Please try again later.',
+  // ours: billing callables and the webhook
+  UNKNOWN_PLAN: 'This plan does not exist. Please choose one of the plans shown.',
+  ALREADY_ON_PLAN: 'You are already on this plan.',
+  NO_SUBSCRIPTION: 'You have no paid subscription to manage.',
+  WEBHOOK_SIGNATURE_INVALID: 'The webhook signature is missing or invalid.',
+  CHECKOUT_SESSION_NOT_FOUND: 'This checkout session does not exist or is already closed.',
 
   // Resizer
   NO_IMAGE: 'Please upload an image first',
