@@ -1,0 +1,76 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+// The CLI is a composition root like the server: it applies the shared canvas rules, then calls
+// the engine. The engine library itself (index.ts and below) imports nothing of ours.
+// eslint-disable-next-line no-restricted-imports
+import { computeCanvas, parseRatio } from '@reframe/shared/geometry/index';
+import { orientedSize } from './codecs/decode';
+import { sniffHeader } from './codecs/sniff';
+import type { CanvasRequest } from './outpaint';
+import { outpaint } from './outpaint';
+
+const USAGE =
+  'usage: npm run -s outpaint -- <input> -o <output.png> (--ratio W:H | --canvas WxH --offset X,Y) [--seed N]';
+
+class UsageError extends Error {}
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      output: { type: 'string', short: 'o' },
+      ratio: { type: 'string' },
+      canvas: { type: 'string' },
+      offset: { type: 'string' },
+      seed: { type: 'string' },
+    },
+  });
+  const input = positionals[0];
+  if (positionals.length !== 1 || !input) throw new UsageError('expected exactly one input file');
+  if (!values.output) throw new UsageError('missing -o <output.png>');
+  if (!values.ratio === !values.canvas)
+    throw new UsageError('give either --ratio or --canvas with --offset');
+  const seed = values.seed === undefined ? 0 : Number(values.seed);
+  if (!Number.isInteger(seed) || seed < 0)
+    throw new UsageError('--seed must be a non-negative integer');
+
+  const bytes = new Uint8Array(await readFile(input));
+  const canvas = values.ratio
+    ? await canvasForRatio(bytes, values.ratio)
+    : explicitCanvas(values.canvas, values.offset);
+  const result = await outpaint({ input: bytes, canvas, seed });
+  await writeFile(values.output, result.png);
+  process.stdout.write(
+    `${JSON.stringify({ width: result.width, height: result.height, ms: result.ms })}\n`,
+  );
+}
+
+async function canvasForRatio(bytes: Uint8Array, text: string): Promise<CanvasRequest> {
+  if (!/^\s*\d+(\.\d+)?\s*(:\s*\d+(\.\d+)?\s*)?$/.test(text))
+    throw new UsageError(`--ratio "${text}" is not W:H`);
+  const size = await orientedSize(bytes, sniffHeader(bytes));
+  const geometry = computeCanvas(size.width, size.height, parseRatio(text));
+  return geometry;
+}
+
+function explicitCanvas(canvas: string | undefined, offset: string | undefined): CanvasRequest {
+  const size = /^(\d+)x(\d+)$/.exec(canvas ?? '');
+  const at = /^(\d+),(\d+)$/.exec(offset ?? '');
+  if (!size) throw new UsageError('--canvas must be WxH, e.g. 1600x900');
+  if (!at) throw new UsageError('--offset must be X,Y, e.g. 100,0');
+  return {
+    width: Number(size[1]),
+    height: Number(size[2]),
+    offsetX: Number(at[1]),
+    offsetY: Number(at[2]),
+  };
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  const usage =
+    error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+  process.stderr.write(`outpaint: ${message.split('\n')[0]}${usage ? `\n${USAGE}` : ''}\n`);
+  process.exitCode = usage ? 2 : 1;
+});

@@ -1,0 +1,106 @@
+import sharp, { type Sharp } from 'sharp';
+import { EngineInputError } from '../errors';
+import type { RawImage } from './bmp';
+import { decodeBmp } from './bmp';
+import { MAX_INPUT_PIXELS } from './limits';
+import type { HeaderInfo } from './sniff';
+import { sniffHeader } from './sniff';
+
+export interface DecodeOptions {
+  /** Resize the (orientation-corrected) image to exactly this size. */
+  resizeTo?: { width: number; height: number };
+}
+
+/**
+ * The one place that builds the sharp decode pipeline. The header has already been checked, so
+ * nothing reaches libvips that is larger than our own pixel cap.
+ */
+export function openImage(bytes: Uint8Array, header: HeaderInfo): Sharp {
+  if (header.format === 'bmp') {
+    const bmp = decodeBmp(bytes);
+    return sharp(bmp.data, {
+      raw: { width: bmp.width, height: bmp.height, channels: bmp.channels },
+    });
+  }
+  return sharp(bytes, {
+    limitInputPixels: MAX_INPUT_PIXELS,
+    // 'truncated' rejects cut-off files but accepts the small spec violations that libjpeg only
+    // warns about (extraneous bytes before a marker, as some phone cameras write); sharp's default
+    // 'warning' would refuse those genuine photos.
+    failOn: 'truncated',
+    // Animated files decode as their first frame; inspectImage reports `animated` separately.
+    pages: 1,
+  });
+}
+
+/**
+ * Decodes to 8-bit sRGB pixels with EXIF orientation applied: 3 channels, or 4 when the input
+ * has alpha. Grey, palette, 16-bit and CMYK inputs all arrive as 8-bit sRGB.
+ */
+export async function decodeImage(
+  bytes: Uint8Array,
+  options: DecodeOptions = {},
+): Promise<RawImage> {
+  const header = sniffHeader(bytes);
+  try {
+    const image = openImage(bytes, header);
+    const meta = await image.metadata();
+    const hasAlpha = meta.hasAlpha;
+    let pipeline = image.rotate(); // no angle: apply the EXIF orientation, then drop the tag
+    if (options.resizeTo) {
+      // fill: the caller gives the exact size (same aspect ratio up to rounding).
+      pipeline = pipeline.resize(options.resizeTo.width, options.resizeTo.height, { fit: 'fill' });
+    }
+    pipeline = pipeline.toColourspace('srgb');
+    pipeline = hasAlpha ? pipeline.ensureAlpha() : pipeline.removeAlpha();
+    const { data, info } = await pipeline
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    const channels = info.channels === 4 ? 4 : 3;
+    return {
+      width: info.width,
+      height: info.height,
+      channels,
+      data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    };
+  } catch (error) {
+    throw translateSharpError(error);
+  }
+}
+
+export function translateSharpError(error: unknown): unknown {
+  if (error instanceof EngineInputError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (
+    /premature end|truncat|end of (file|data)|unexpected end|read error|not enough data/i.test(
+      message,
+    )
+  ) {
+    return new EngineInputError('TRUNCATED', 'The image file is truncated.', { cause: error });
+  }
+  if (/pixel limit/i.test(message)) {
+    return new EngineInputError('TOO_MANY_PIXELS', 'The image has too many pixels.', {
+      cause: error,
+    });
+  }
+  return new EngineInputError('UNSUPPORTED_FORMAT', 'The image could not be decoded.', {
+    cause: error,
+  });
+}
+
+/** Width and height after EXIF orientation (orientations 5-8 swap the axes). */
+export async function orientedSize(
+  bytes: Uint8Array,
+  header: HeaderInfo,
+): Promise<{ width: number; height: number }> {
+  if (header.format === 'bmp') return { width: header.width, height: header.height };
+  try {
+    const meta = await openImage(bytes, header).metadata();
+    const swap = (meta.orientation ?? 1) >= 5;
+    return swap
+      ? { width: header.height, height: header.width }
+      : { width: header.width, height: header.height };
+  } catch (error) {
+    throw translateSharpError(error);
+  }
+}

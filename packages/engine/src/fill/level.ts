@@ -1,0 +1,59 @@
+import type { CanvasPlacement, Raster } from './raster';
+import { resizeArea } from './raster';
+
+/** One scale of the pyramid: the canvas, the original placed on it, and the patch radius. */
+export interface Level {
+  /** Canvas size and where the original sits on it, at this scale. */
+  W: number;
+  H: number;
+  ox: number;
+  oy: number;
+  /** The original at this scale (the only source of patches). */
+  source: Raster<Float32Array>;
+  /** The canvas being synthesised; pixels inside the original are the original's. */
+  target: Float32Array;
+  /** Indices (y * W + x) of the canvas pixels outside the original, in raster order. */
+  unknown: Int32Array;
+  radius: number;
+}
+
+export function makeLevel(
+  original: Raster<Float32Array>,
+  placement: CanvasPlacement,
+  factor: number,
+  maxRadius: number,
+): Level {
+  const w = Math.max(1, Math.round(original.width / factor));
+  const h = Math.max(1, Math.round(original.height / factor));
+  const ox = Math.round(placement.offsetX / factor);
+  const oy = Math.round(placement.offsetY / factor);
+  const rightPad = Math.round((placement.width - placement.offsetX - original.width) / factor);
+  const bottomPad = Math.round((placement.height - placement.offsetY - original.height) / factor);
+  const W = ox + w + Math.max(0, rightPad);
+  const H = oy + h + Math.max(0, bottomPad);
+  const source = factor === 1 ? original : resizeArea(original, w, h);
+  const c = original.channels;
+  const target = new Float32Array(W * H * c);
+  const unknown: number[] = [];
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      if (x >= ox && x < ox + w && y >= oy && y < oy + h) {
+        const si = ((y - oy) * w + (x - ox)) * c;
+        target.set(source.data.subarray(si, si + c), (y * W + x) * c);
+      } else {
+        unknown.push(y * W + x);
+      }
+    }
+  }
+  const radius = Math.max(0, Math.min(maxRadius, Math.floor((Math.min(w, h) - 1) / 2)));
+  return { W, H, ox, oy, source, target, unknown: Int32Array.from(unknown), radius };
+}
+
+export function isKnown(level: Level, x: number, y: number): boolean {
+  return (
+    x >= level.ox &&
+    x < level.ox + level.source.width &&
+    y >= level.oy &&
+    y < level.oy + level.source.height
+  );
+}

@@ -1,0 +1,95 @@
+import { composeFullResolution } from './compose';
+import type { Level } from './level';
+import { makeLevel } from './level';
+import type { Nnf } from './nnf';
+import { createNnf, initNnf, upsampleNnf } from './nnf';
+import { patchMatch } from './patch-match';
+import { pushPullFill } from './push-pull';
+import type { CanvasPlacement, Raster } from './raster';
+import { toFloat } from './raster';
+import { createRng } from './rng';
+import { vote } from './vote';
+
+export interface FillOptions {
+  /** The coarsest level's canvas longest side, in px: where structure (horizons, gradients) is decided. */
+  coarsestSide: number;
+  /** The original's shortest side must keep at least this many px at the coarsest level. */
+  minOriginalSide: number;
+  /** Unknown pixels the search may touch at its finest level; above it the field is only upsampled. */
+  searchBudget: number;
+  /** Patch radius (5x5 patches at 2). */
+  patchRadius: number;
+  /** EM iterations (search then vote) at the coarsest level; finer levels use half, at least 1. */
+  iterations: number;
+  passes: number;
+  distanceWeight: number;
+  knownWeight: number;
+  band: number;
+  coherence: number;
+}
+
+/** Defaults chosen on the bench (quality proxies and montages) within the speed targets. */
+export const DEFAULT_FILL_OPTIONS: FillOptions = {
+  coarsestSide: 96,
+  minOriginalSide: 14,
+  searchBudget: 60_000,
+  patchRadius: 2,
+  iterations: 6,
+  passes: 2,
+  distanceWeight: 3000,
+  knownWeight: 2,
+  band: 0.3,
+  coherence: 0.3,
+};
+
+/**
+ * Extends `original` onto the canvas: returns the canvas pixels (same channel count), with the
+ * original copied bit for bit at its offset and only the new area synthesised.
+ */
+export function outpaintFill(
+  original: Raster,
+  placement: CanvasPlacement,
+  seed: number,
+  options: FillOptions = DEFAULT_FILL_OPTIONS,
+): Uint8Array {
+  const rng = createRng(seed);
+  const floatOriginal = toFloat(original);
+  const unknownArea = placement.width * placement.height - original.width * original.height;
+  const coarsest = coarsestExponent(original, placement, options);
+  let finest = 0;
+  while (finest < coarsest && unknownArea / 4 ** finest > options.searchBudget) finest++;
+
+  let previous: { level: Level; nnf: Nnf } | undefined;
+  for (let k = coarsest; k >= finest; k--) {
+    const level = makeLevel(floatOriginal, placement, 2 ** k, options.patchRadius);
+    const nnf = createNnf(level);
+    if (previous) {
+      upsampleNnf(previous.level, previous.nnf, level, nnf);
+      vote(level, nnf);
+    } else {
+      pushPullFill(level);
+      initNnf(level, nnf, rng, Math.min(level.source.width, level.source.height) / 4);
+    }
+    const iterations =
+      k === coarsest ? options.iterations : Math.max(1, options.iterations >> (coarsest - k));
+    for (let it = 0; it < iterations; it++) {
+      patchMatch(level, nnf, rng, options);
+      vote(level, nnf);
+    }
+    previous = { level, nnf };
+  }
+  if (!previous) throw new Error('outpaintFill: no pyramid level was built');
+  return composeFullResolution(original, placement, previous.level, previous.nnf);
+}
+
+function coarsestExponent(
+  original: Raster,
+  placement: CanvasPlacement,
+  options: FillOptions,
+): number {
+  const longest = Math.max(placement.width, placement.height);
+  const shortestOriginal = Math.min(original.width, original.height);
+  const bySide = Math.ceil(Math.log2(longest / options.coarsestSide));
+  const byOriginal = Math.floor(Math.log2(shortestOriginal / options.minOriginalSide));
+  return Math.max(0, Math.min(bySide, byOriginal));
+}

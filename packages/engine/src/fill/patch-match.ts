@@ -1,0 +1,134 @@
+import type { Level } from './level';
+import type { Nnf } from './nnf';
+import { clamp } from './nnf';
+
+export interface PatchMatchOptions {
+  /** Scan passes (alternating direction) per call. */
+  passes: number;
+  /**
+   * Cost per pixel of squared distance between the source and the target's nearest point on the
+   * original, in units of the original's longest side: pulls matches toward the background next
+   * to the edge being extended and away from the subject in the middle. Tuned on the bench.
+   */
+  distanceWeight: number;
+  /** Weight of known (original) pixels in a target patch relative to synthesised ones. */
+  knownWeight: number;
+  /**
+   * Sources must lie within this fraction of the original's size from the target's nearest
+   * point on it: the background band next to the edge, never the subject in the middle.
+   */
+  band: number;
+  /**
+   * Cost discount for continuing a neighbour's copy: favours large coherent copies of real
+   * texture over a mosaic of tiny ones, which would turn into repeated micro-tiles at full size.
+   */
+  coherence: number;
+}
+
+/**
+ * PatchMatch (Barnes et al. 2009) restricted to the original as the source: propagation from
+ * scan neighbours, then random search in shrinking windows, with early-out cost evaluation.
+ */
+export function patchMatch(
+  level: Level,
+  nnf: Nnf,
+  rng: () => number,
+  options: PatchMatchOptions,
+): void {
+  const cost = makeCost(level, options);
+  const { W, unknown, radius: r } = level;
+  const { width: w, height: h } = level.source;
+  const coherent = 1 - options.coherence;
+  for (const i of unknown) nnf.cost[i] = cost(i, nnf.sx[i]!, nnf.sy[i]!, Infinity);
+  for (let pass = 0; pass < options.passes; pass++) {
+    const forward = pass % 2 === 0;
+    const step = forward ? 1 : -1;
+    for (let k = 0; k < unknown.length; k++) {
+      const i = unknown[forward ? k : unknown.length - 1 - k]!;
+      const x = i % W;
+      const y = (i - x) / W;
+      let bx = nnf.sx[i]!;
+      let by = nnf.sy[i]!;
+      let best = nnf.cost[i]!;
+      const tryCandidate = (sx: number, sy: number, discount = 1): void => {
+        if (sx < r || sy < r || sx > w - 1 - r || sy > h - 1 - r || (sx === bx && sy === by))
+          return;
+        const value = cost(i, sx, sy, best / discount) * discount;
+        if (value < best) {
+          best = value;
+          bx = sx;
+          by = sy;
+        }
+      };
+      const nx = x - step;
+      if (nx >= 0 && nx < W && !isKnownIndex(level, nx, y))
+        tryCandidate(nnf.sx[i - step]! + step, nnf.sy[i - step]!, coherent);
+      const ny = y - step;
+      if (ny >= 0 && ny < level.H && !isKnownIndex(level, x, ny)) {
+        const j = i - step * W;
+        tryCandidate(nnf.sx[j]!, nnf.sy[j]! + step, coherent);
+      }
+      for (let radius = Math.max(w, h); radius >= 1; radius >>= 1) {
+        tryCandidate(
+          clamp(Math.round(bx + (rng() * 2 - 1) * radius), r, w - 1 - r),
+          clamp(Math.round(by + (rng() * 2 - 1) * radius), r, h - 1 - r),
+        );
+      }
+      nnf.sx[i] = bx;
+      nnf.sy[i] = by;
+      nnf.cost[i] = best;
+    }
+  }
+}
+
+function isKnownIndex(level: Level, x: number, y: number): boolean {
+  return (
+    x >= level.ox &&
+    x < level.ox + level.source.width &&
+    y >= level.oy &&
+    y < level.oy + level.source.height
+  );
+}
+
+type CostFn = (targetIndex: number, sx: number, sy: number, limit: number) => number;
+
+function makeCost(level: Level, options: PatchMatchOptions): CostFn {
+  const { W, H, ox, oy, target, radius: r } = level;
+  const { width: w, height: h, channels: c, data: source } = level.source;
+  const knownW = options.knownWeight;
+  const norm = 1 / (Math.max(w, h) * Math.max(w, h));
+  const distanceWeight = options.distanceWeight * norm;
+  const bandX = Math.max(r + 1, options.band * w);
+  const bandY = Math.max(r + 1, options.band * h);
+  return (i, sx, sy, limit) => {
+    const tx = i % W;
+    const ty = (i - tx) / W;
+    // Distance from the source to the target's nearest point on the original: the same pull for
+    // every depth of the new area, so far pixels are not all forced onto the edge row (streaks).
+    const ddx = clamp(tx - ox, 0, w - 1) - sx;
+    const ddy = clamp(ty - oy, 0, h - 1) - sy;
+    if (Math.abs(ddx) > bandX || Math.abs(ddy) > bandY) return Infinity;
+    let sum = distanceWeight * (ddx * ddx + ddy * ddy) * (2 * r + 1) * (2 * r + 1);
+    if (sum >= limit) return sum;
+    for (let dy = -r; dy <= r; dy++) {
+      const y = ty + dy;
+      if (y < 0 || y >= H) continue;
+      const inRows = y >= oy && y < oy + h;
+      const srow = (sy + dy) * w + sx;
+      for (let dx = -r; dx <= r; dx++) {
+        const x = tx + dx;
+        if (x < 0 || x >= W) continue;
+        const ti = (y * W + x) * c;
+        const si = (srow + dx) * c;
+        let d = 0;
+        for (let ch = 0; ch < c; ch++) {
+          const e = target[ti + ch]! - source[si + ch]!;
+          d += e * e;
+        }
+        sum += inRows && x >= ox && x < ox + w ? d * knownW : d;
+      }
+      if (sum >= limit) return sum;
+    }
+    return sum;
+  };
+}

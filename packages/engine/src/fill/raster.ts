@@ -1,0 +1,66 @@
+/** Interleaved pixels, `channels` per pixel, row-major. */
+export interface Raster<T extends Uint8Array | Float32Array = Uint8Array> {
+  width: number;
+  height: number;
+  channels: number;
+  data: T;
+}
+
+/** Where the original sits on the canvas, all in pixels. */
+export interface CanvasPlacement {
+  width: number;
+  height: number;
+  offsetX: number;
+  offsetY: number;
+}
+
+export function toFloat(raster: Raster): Raster<Float32Array> {
+  return { ...raster, data: Float32Array.from(raster.data) };
+}
+
+/**
+ * Area-average resize (each output pixel is the mean of the input area it covers), separable.
+ * Used to build the pyramid: it never invents detail, so coarse levels see true colours.
+ */
+export function resizeArea(
+  src: Raster<Float32Array>,
+  width: number,
+  height: number,
+): Raster<Float32Array> {
+  const { channels: c } = src;
+  const horizontal = resizeAxis(src.data, src.width, src.height, c, width, true);
+  const data = resizeAxis(horizontal, width, src.height, c, height, false);
+  return { width, height, channels: c, data };
+}
+
+function resizeAxis(
+  data: Float32Array,
+  width: number,
+  height: number,
+  c: number,
+  size: number,
+  alongX: boolean,
+): Float32Array {
+  const inSize = alongX ? width : height;
+  const outW = alongX ? size : width;
+  const outH = alongX ? height : size;
+  const out = new Float32Array(outW * outH * c);
+  const ratio = inSize / size;
+  const lines = alongX ? height : width;
+  for (let o = 0; o < size; o++) {
+    const start = o * ratio;
+    const end = start + ratio;
+    const first = Math.floor(start);
+    const last = Math.min(inSize - 1, Math.ceil(end) - 1);
+    for (let i = first; i <= last; i++) {
+      const weight = (Math.min(end, i + 1) - Math.max(start, i)) / ratio;
+      if (weight <= 0) continue;
+      for (let line = 0; line < lines; line++) {
+        const si = alongX ? (line * width + i) * c : (i * width + line) * c;
+        const oi = alongX ? (line * outW + o) * c : (o * outW + line) * c;
+        for (let ch = 0; ch < c; ch++) out[oi + ch]! += data[si + ch]! * weight;
+      }
+    }
+  }
+  return out;
+}

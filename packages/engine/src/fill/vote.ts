@@ -1,0 +1,36 @@
+import type { Level } from './level';
+import type { Nnf } from './nnf';
+
+/**
+ * Voting: every unknown pixel becomes the average of what the overlapping patches copied there.
+ * Known pixels are never written, so the original stays bit-exact.
+ */
+export function vote(level: Level, nnf: Nnf): void {
+  const { W, H, ox, oy, target, unknown, radius: r } = level;
+  const { width: w, height: h, channels: c, data: source } = level.source;
+  const acc = new Float32Array(W * H * c);
+  const weight = new Float32Array(W * H);
+  for (const i of unknown) {
+    const tx = i % W;
+    const ty = (i - tx) / W;
+    const sx = nnf.sx[i]!;
+    const sy = nnf.sy[i]!;
+    for (let dy = -r; dy <= r; dy++) {
+      const y = ty + dy;
+      if (y < 0 || y >= H) continue;
+      const inRows = y >= oy && y < oy + h;
+      for (let dx = -r; dx <= r; dx++) {
+        const x = tx + dx;
+        if (x < 0 || x >= W || (inRows && x >= ox && x < ox + w)) continue;
+        const p = y * W + x;
+        const si = ((sy + dy) * w + sx + dx) * c;
+        weight[p]! += 1;
+        for (let ch = 0; ch < c; ch++) acc[p * c + ch]! += source[si + ch]!;
+      }
+    }
+  }
+  for (const p of unknown) {
+    const wt = weight[p]!;
+    if (wt > 0) for (let ch = 0; ch < c; ch++) target[p * c + ch] = acc[p * c + ch]! / wt;
+  }
+}

@@ -1,0 +1,10 @@
+export { inspectImage, normalizeUpload } from './codecs/inspect';
+export type { ImageInfo } from './codecs/inspect';
+export { MAX_CANVAS_SIDE, MAX_INPUT_PIXELS } from './codecs/limits';
+export type { ImageFormat } from './codecs/sniff';
+export { EngineInputError, isEngineInputError } from './errors';
+export type { EngineInputErrorCode } from './errors';
+export { outpaint } from './outpaint';
+export type { CanvasRequest, OutpaintRequest, OutpaintResult } from './outpaint';
+export { createEnginePool } from './worker/pool';
+export type { EnginePool, EnginePoolOptions } from './worker/pool';

@@ -1,0 +1,90 @@
+import { decodeImage, orientedSize } from './codecs/decode';
+import { encodePng } from './codecs/encode';
+import { MAX_CANVAS_SIDE } from './codecs/limits';
+import { sniffHeader } from './codecs/sniff';
+import { EngineInputError } from './errors';
+import type { FillOptions } from './fill/outpaint-fill';
+import { DEFAULT_FILL_OPTIONS, outpaintFill } from './fill/outpaint-fill';
+
+export interface CanvasRequest {
+  width: number;
+  height: number;
+  /** Top-left corner of the original on the canvas. */
+  offsetX: number;
+  offsetY: number;
+  /**
+   * Size of the original on the canvas. Defaults to the original's own (oriented) size; the
+   * server passes shared `computeCanvas(...).imageWidth/imageHeight` when the 4000 px cap
+   * scaled the original down.
+   */
+  imageWidth?: number;
+  imageHeight?: number;
+}
+
+export interface OutpaintRequest {
+  /** Encoded JPEG, PNG, WebP or BMP bytes. */
+  input: Uint8Array;
+  canvas: CanvasRequest;
+  seed: number;
+}
+
+export interface OutpaintResult {
+  png: Uint8Array;
+  width: number;
+  height: number;
+  ms: number;
+}
+
+/** Decode, fill the new area, encode: one whole job, run inside a worker (or the CLI). */
+export async function outpaint(
+  request: OutpaintRequest,
+  fillOptions: FillOptions = DEFAULT_FILL_OPTIONS,
+): Promise<OutpaintResult> {
+  const started = performance.now();
+  const { canvas } = request;
+  const header = sniffHeader(request.input);
+  const swapped = await orientedSize(request.input, header);
+  const imageWidth = canvas.imageWidth ?? swapped.width;
+  const imageHeight = canvas.imageHeight ?? swapped.height;
+  validateCanvas(canvas, imageWidth, imageHeight);
+  const needsResize = imageWidth !== swapped.width || imageHeight !== swapped.height;
+  const original = await decodeImage(
+    request.input,
+    needsResize ? { resizeTo: { width: imageWidth, height: imageHeight } } : {},
+  );
+  const pixels = outpaintFill(original, canvas, request.seed, fillOptions);
+  const png = await encodePng(pixels, canvas.width, canvas.height, original.channels);
+  return {
+    png,
+    width: canvas.width,
+    height: canvas.height,
+    ms: Math.round(performance.now() - started),
+  };
+}
+
+function validateCanvas(canvas: CanvasRequest, imageWidth: number, imageHeight: number): void {
+  const numbers = [
+    canvas.width,
+    canvas.height,
+    canvas.offsetX,
+    canvas.offsetY,
+    imageWidth,
+    imageHeight,
+  ];
+  const bad =
+    numbers.some((n) => !Number.isInteger(n) || n < 0) ||
+    canvas.width < 1 ||
+    canvas.height < 1 ||
+    imageWidth < 1 ||
+    imageHeight < 1 ||
+    canvas.width > MAX_CANVAS_SIDE ||
+    canvas.height > MAX_CANVAS_SIDE ||
+    canvas.offsetX + imageWidth > canvas.width ||
+    canvas.offsetY + imageHeight > canvas.height;
+  if (bad) {
+    throw new EngineInputError(
+      'INVALID_CANVAS',
+      `A ${imageWidth}x${imageHeight} image does not fit a ${canvas.width}x${canvas.height} canvas at ${canvas.offsetX},${canvas.offsetY} (sides up to ${MAX_CANVAS_SIDE} px).`,
+    );
+  }
+}

@@ -1,0 +1,18 @@
+import { sniffHeader } from '../codecs/sniff';
+import type { OutpaintRequest } from '../outpaint';
+
+/** Fixed cost of a worker: V8, libvips and the module graph (measured around 80-100 MB). */
+const BASE_MB = 120;
+
+/**
+ * Upper estimate of one job's peak memory, from the header and canvas alone (nothing decoded):
+ * libvips decodes the input (4 B/px), the fill keeps the original as 8-bit and float (16 B/px),
+ * and the canvas exists as 8-bit output, the PNG encoder's copy and the search buffers (~12 B/px).
+ */
+export function estimateJobMemoryMb(request: OutpaintRequest): number {
+  const header = sniffHeader(request.input);
+  const { canvas } = request;
+  const image = (canvas.imageWidth ?? header.width) * (canvas.imageHeight ?? header.height);
+  const bytes = header.width * header.height * 4 + image * 16 + canvas.width * canvas.height * 12;
+  return Math.round(BASE_MB + bytes / 1e6);
+}

@@ -1,0 +1,190 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { EngineInputError, type EngineInputErrorCode } from '../errors';
+import type { OutpaintRequest, OutpaintResult } from '../outpaint';
+import { estimateJobMemoryMb } from './job-memory';
+import type { JobMessage, ReplyMessage, SerializedError } from './protocol';
+
+export interface EnginePoolOptions {
+  /** Worker threads; defaults to the number of cores. */
+  size?: number;
+  /** An idle worker exits after this long; the next job starts a new one. */
+  idleTimeoutMs?: number;
+  /** Jobs estimated above this are refused (JOB_TOO_LARGE); it also caps each worker's JS heap. */
+  maxJobMemoryMb?: number;
+}
+
+export interface EnginePool {
+  outpaint(request: OutpaintRequest, options?: { signal?: AbortSignal }): Promise<OutpaintResult>;
+  close(): Promise<void>;
+}
+
+interface Job {
+  id: number;
+  request: OutpaintRequest;
+  signal: AbortSignal | undefined;
+  resolve: (result: OutpaintResult) => void;
+  reject: (error: unknown) => void;
+  onAbort: () => void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | undefined;
+  idleTimer: NodeJS.Timeout | undefined;
+}
+
+const WORKER_URL = new URL('./entry.ts', import.meta.url);
+
+export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
+  const size = Math.max(1, options.size ?? availableParallelism());
+  const idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
+  const maxJobMemoryMb = options.maxJobMemoryMb ?? 1536;
+  const slots = new Set<Slot>();
+  const queue: Job[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  const settle = (job: Job): void => {
+    job.signal?.removeEventListener('abort', job.onAbort);
+  };
+
+  const retire = (slot: Slot): void => {
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    slots.delete(slot);
+    slot.worker.removeAllListeners();
+    void slot.worker.terminate();
+  };
+
+  const spawn = (): Slot => {
+    const worker = new Worker(WORKER_URL, {
+      // Workers run the TypeScript sources through tsx, under `node --import tsx` and vitest alike.
+      execArgv: ['--import', 'tsx'],
+      resourceLimits: { maxOldGenerationSizeMb: maxJobMemoryMb },
+    });
+    const slot: Slot = { worker, job: undefined, idleTimer: undefined };
+    worker.on('message', (reply: ReplyMessage) => {
+      const job = slot.job;
+      if (!job || job.id !== reply.id) return;
+      slot.job = undefined;
+      settle(job);
+      if (reply.ok) job.resolve(reply.result);
+      else job.reject(deserializeError(reply.error));
+      pump();
+    });
+    const fail = (error: Error): void => {
+      const job = slot.job;
+      slot.job = undefined;
+      retire(slot);
+      if (job) {
+        settle(job);
+        job.reject(
+          new Error(`The engine worker stopped unexpectedly: ${error.message}`, { cause: error }),
+        );
+      }
+      pump();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`exit code ${code}`)));
+    slots.add(slot);
+    return slot;
+  };
+
+  const pump = (): void => {
+    while (queue.length > 0 && !closed) {
+      let slot = [...slots].find((s) => !s.job);
+      if (!slot && slots.size < size) slot = spawn();
+      if (!slot) return;
+      const job = queue.shift()!;
+      if (slot.idleTimer) clearTimeout(slot.idleTimer);
+      slot.idleTimer = undefined;
+      slot.job = job;
+      const message: JobMessage = { id: job.id, request: job.request };
+      slot.worker.postMessage(message);
+    }
+    for (const slot of slots) {
+      if (!slot.job && !slot.idleTimer) {
+        slot.idleTimer = setTimeout(() => retire(slot), idleTimeoutMs);
+        slot.idleTimer.unref();
+      }
+    }
+  };
+
+  const outpaint: EnginePool['outpaint'] = (request, { signal } = {}) =>
+    new Promise<OutpaintResult>((resolve, reject) => {
+      if (closed) return reject(new Error('The engine pool is closed.'));
+      if (signal?.aborted) return reject(abortError(signal));
+      const estimate = estimateJobMemoryMb(request);
+      if (estimate > maxJobMemoryMb) {
+        return reject(
+          new EngineInputError(
+            'JOB_TOO_LARGE',
+            `The job needs about ${estimate} MB; the limit is ${maxJobMemoryMb} MB.`,
+          ),
+        );
+      }
+      const job: Job = {
+        id: nextId++,
+        request,
+        signal,
+        resolve,
+        reject,
+        onAbort: () => abort(job),
+      };
+      signal?.addEventListener('abort', job.onAbort, { once: true });
+      queue.push(job);
+      pump();
+    });
+
+  const abort = (job: Job): void => {
+    settle(job);
+    const queued = queue.indexOf(job);
+    if (queued >= 0) queue.splice(queued, 1);
+    const slot = [...slots].find((s) => s.job === job);
+    if (slot) {
+      slot.job = undefined;
+      retire(slot); // terminating is the only way to stop a synchronous fill mid-way
+    }
+    job.reject(abortError(job.signal));
+    pump();
+  };
+
+  const close = async (): Promise<void> => {
+    closed = true;
+    for (const job of queue.splice(0)) {
+      settle(job);
+      job.reject(new Error('The engine pool is closed.'));
+    }
+    const stopping = [...slots].map((slot) => {
+      const job = slot.job;
+      slot.job = undefined;
+      if (job) {
+        settle(job);
+        job.reject(new Error('The engine pool is closed.'));
+      }
+      if (slot.idleTimer) clearTimeout(slot.idleTimer);
+      slot.worker.removeAllListeners();
+      slots.delete(slot);
+      return slot.worker.terminate();
+    });
+    await Promise.all(stopping);
+  };
+
+  return { outpaint, close };
+}
+
+function abortError(signal: AbortSignal | undefined): Error {
+  const reason: unknown = signal?.reason;
+  return reason instanceof Error
+    ? reason
+    : new DOMException('The job was cancelled.', 'AbortError');
+}
+
+function deserializeError(error: SerializedError): Error {
+  if (error.name === 'EngineInputError' && error.code) {
+    return new EngineInputError(error.code as EngineInputErrorCode, error.message);
+  }
+  const result = new Error(error.message);
+  result.name = error.name;
+  return result;
+}
