@@ -2,3 +2,4 @@ export * from './messages';
 export * from './geometry';
 export * from './plans';
 export * from './callable';
+export * from './schemas';

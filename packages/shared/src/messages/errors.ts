@@ -26,6 +26,10 @@ export const errorMessages = {
   TOO_MANY_REQUESTS: 'Too many attempts. Please wait a moment and try again.',
   // ours: reset-password link
   RESET_LINK_INVALID_OR_EXPIRED: 'This password reset link is invalid or has expired',
+  // ours: change email to the address the account already has
+  SAME_EMAIL: 'The new email is the same as the current one',
+  // ours: a state-changing request sent from another site
+  INVALID_ORIGIN: 'This request did not come from the Reframe site',
   // ours
   INVALID_EMAIL: 'Please enter a valid email address',
   UNAUTHENTICATED: 'Please sign in to continue',

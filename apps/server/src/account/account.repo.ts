@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types';
+
+export const SIGNUP_GRANT_CREDITS = 5;
+
+/** The profile's display name: the name given at sign-up, else the part of the email before @. */
+export function displayNameFor(name: string | null | undefined, email: string): string {
+  const trimmed = name?.trim();
+  return trimmed ? trimmed : (email.split('@')[0] ?? email);
+}
+
+/** Creates the profile and its sign-up grant (ledger row `signup:{userId}`) in one transaction. */
+export async function createProfileWithSignupGrant(
+  db: Kysely<DB>,
+  user: { id: string; email: string; name: string | null | undefined },
+): Promise<void> {
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('user_profile')
+      .values({
+        user_id: user.id,
+        email: user.email,
+        display_name: displayNameFor(user.name, user.email),
+        credits: SIGNUP_GRANT_CREDITS,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto('credit_ledger')
+      .values({
+        id: randomUUID(),
+        user_id: user.id,
+        delta: SIGNUP_GRANT_CREDITS,
+        kind: 'grant',
+        idempotency_key: `signup:${user.id}`,
+        balance_after: SIGNUP_GRANT_CREDITS,
+        created_at: now,
+      })
+      .execute();
+  });
+}
+
+export async function updateProfileEmail(
+  db: Kysely<DB>,
+  userId: string,
+  email: string,
+): Promise<void> {
+  await db
+    .updateTable('user_profile')
+    .set({ email, updated_at: new Date().toISOString() })
+    .where('user_id', '=', userId)
+    .where('email', '!=', email)
+    .execute();
+}
+
+export function getProfileForMe(db: Kysely<DB>, userId: string) {
+  return db.selectFrom('user_profile').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Deletes a user and every row of theirs in one transaction. Add new per-user tables here. */
+export async function deleteUserAndData(db: Kysely<DB>, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('credit_ledger').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('user_profile').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('session').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('account').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('verification').where('value', '=', userId).execute();
+    await trx.deleteFrom('user').where('id', '=', userId).execute();
+  });
+}
+
+/** Deletes a user whose profile could not be created, so sign-up leaves nothing half-done. */
+export async function deleteUserWithoutProfile(db: Kysely<DB>, userId: string): Promise<void> {
+  await db.deleteFrom('user').where('id', '=', userId).execute();
+}
+
+export async function getCredentialPasswordHash(
+  db: Kysely<DB>,
+  userId: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('account')
+    .select('password')
+    .where('user_id', '=', userId)
+    .where('provider_id', '=', 'credential')
+    .executeTakeFirst();
+  return row?.password ?? null;
+}

@@ -1,0 +1,68 @@
+import {
+  changeEmailBodySchema,
+  copy,
+  deleteAccountBodySchema,
+  type ChangeEmailResponse,
+  type DeleteAccountResponse,
+  type MeResponse,
+} from '@reframe/shared';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Auth } from '../auth/auth';
+import { currentUser, requireSession } from '../auth/guards';
+import { parseInput } from '../http/parse';
+import type { RateLimiter } from '../http/rate-limit';
+import type { AccountService } from './account.service';
+
+interface AccountRoutesDeps {
+  auth: Auth;
+  accountService: AccountService;
+  rateLimiter: RateLimiter;
+}
+
+async function clearSessionCookies(auth: Auth, reply: FastifyReply): Promise<void> {
+  const { authCookies } = await auth.$context;
+  for (const cookie of [
+    authCookies.sessionToken,
+    authCookies.sessionData,
+    authCookies.dontRememberToken,
+  ]) {
+    void reply.header(
+      'set-cookie',
+      `${cookie.name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${cookie.attributes.secure ? '; Secure' : ''}`,
+    );
+  }
+}
+
+export function accountRoutes({ auth, accountService, rateLimiter }: AccountRoutesDeps) {
+  return function register(app: FastifyInstance) {
+    app.get('/api/me', { preHandler: [requireSession] }, async (request): Promise<MeResponse> =>
+      accountService.getMe(currentUser(request)),
+    );
+
+    app.post(
+      '/api/account/change-email',
+      { preHandler: [requireSession] },
+      async (request): Promise<ChangeEmailResponse> => {
+        const user = currentUser(request);
+        await rateLimiter.consume('change-email', { ip: request.ip, account: user.id });
+        const body = parseInput(changeEmailBodySchema, request.body);
+        await accountService.changeEmail(user, body, fromNodeHeaders(request.headers));
+        return { message: copy.settings.emailUpdated };
+      },
+    );
+
+    app.post(
+      '/api/account/delete',
+      { preHandler: [requireSession] },
+      async (request, reply): Promise<DeleteAccountResponse> => {
+        const user = currentUser(request);
+        await rateLimiter.consume('delete-account', { ip: request.ip, account: user.id });
+        const { password } = parseInput(deleteAccountBodySchema, request.body);
+        await accountService.deleteAccount(user, password);
+        await clearSessionCookies(auth, reply);
+        return { success: true };
+      },
+    );
+  };
+}

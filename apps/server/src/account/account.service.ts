@@ -1,0 +1,66 @@
+import type { MeResponse } from '@reframe/shared';
+import type { Kysely } from 'kysely';
+import { verifyPassword } from '../auth/password-hashing';
+import type { Auth } from '../auth/auth';
+import type { SessionUser } from '../auth/guards';
+import { toIsoString } from '../db/column-types';
+import type { DB } from '../db/types';
+import { AppError } from '../http/app-error';
+import { deleteUserAndData, getCredentialPasswordHash, getProfileForMe } from './account.repo';
+
+export interface AccountServiceDeps {
+  db: Kysely<DB>;
+  auth: Auth;
+}
+
+export function createAccountService({ db, auth }: AccountServiceDeps) {
+  /** Re-authentication: the password typed now must match the account's. */
+  async function assertCurrentPassword(userId: string, password: string): Promise<void> {
+    const hash = await getCredentialPasswordHash(db, userId);
+    if (!hash || !(await verifyPassword({ hash, password }))) {
+      throw new AppError('WRONG_CURRENT_PASSWORD', 401);
+    }
+  }
+
+  return {
+    async getMe(user: SessionUser): Promise<MeResponse> {
+      const profile = await getProfileForMe(db, user.id);
+      if (!profile) throw new AppError('USER_DOCUMENT_NOT_FOUND', 404);
+      return {
+        user: {
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          emailVerified: user.emailVerified,
+        },
+        settings: {
+          email: profile.email,
+          displayName: profile.display_name,
+          credits: profile.credits,
+          totalOperations: profile.total_operations,
+          operationsThisMonth: profile.operations_this_month,
+          subscriptionStatus: profile.subscription_status,
+          createdAt: toIsoString(profile.created_at),
+        },
+      };
+    },
+
+    /** Mails a link to the new address; the email changes only when that link is opened. */
+    async changeEmail(
+      user: SessionUser,
+      input: { currentPassword: string; newEmail: string },
+      headers: Headers,
+    ): Promise<void> {
+      await assertCurrentPassword(user.id, input.currentPassword);
+      if (input.newEmail === user.email.toLowerCase()) throw new AppError('SAME_EMAIL', 400);
+      await auth.api.changeEmail({ body: { newEmail: input.newEmail }, headers });
+    },
+
+    async deleteAccount(user: SessionUser, password: string): Promise<void> {
+      await assertCurrentPassword(user.id, password);
+      await deleteUserAndData(db, user.id);
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

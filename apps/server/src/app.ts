@@ -1,0 +1,81 @@
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { accountRoutes } from './account/account.routes';
+import { createAccountService } from './account/account.service';
+import { createAuth } from './auth/auth';
+import { createBilling, type BillingDeps } from './billing/billing.module';
+import { authRoutes } from './auth/auth.routes';
+import type { Config } from './config/env';
+import type { Database } from './db/database';
+import { healthRoutes } from './health/health.routes';
+import { registerErrorHandler } from './http/error-handler';
+import { registerOriginCheck } from './http/origin-check';
+import { createRateLimiter } from './http/rate-limit';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerWebApp } from './http/web-app';
+import { devMailRoutes } from './mail/dev-mail.routes';
+import type { Mailer } from './mail/mailer';
+
+export interface AppDeps {
+  config: Readonly<Config>;
+  /** Opened and migrated by the caller (main.ts or the test helper), which also closes it. */
+  database: Database;
+  mailer: Mailer;
+  authSecret: string;
+  /** A pino logger; by default Fastify makes one at config.log.level. */
+  logger?: FastifyBaseLogger;
+  /** The built web app; defaults to apps/web/dist. */
+  webDistDir?: string;
+  /** Tests: a payment provider (Stripe against a local mock) and a movable clock. */
+  billing?: Pick<BillingDeps, 'provider' | 'clock'>;
+}
+
+const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** TRUST_PROXY=n trusts the n nearest proxies (the hop-count form proxy-addr understands). */
+function trustProxyOption(value: boolean | number | string[]) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
+/** Builds the whole server from its dependencies; nothing here reads the environment. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, mailer } = deps;
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: { level: config.log.level } }),
+    trustProxy: trustProxyOption(config.server.trustProxy),
+    bodyLimit: 1024 * 1024,
+  });
+  const auth = createAuth({ config, database, mailer, logger: app.log, secret: deps.authSecret });
+  const rateLimiter = createRateLimiter(database.db, config.rateLimit);
+  const accountService = createAccountService({ db: database.db, auth });
+  const billing = createBilling({
+    db: database.db,
+    log: app.log,
+    appUrl: config.server.appUrl,
+    payments: config.payments,
+    devRoutes: !config.isProduction,
+    renewalIntervalMs: config.env === 'test' ? 0 : 60 * 60_000,
+    ...deps.billing,
+  });
+  app.addHook('onReady', () => billing.startSchedule());
+  app.addHook('onClose', () => billing.stopSchedule());
+
+  app.decorate('auth', auth);
+  app.decorateRequest('user', null);
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, config.server.appUrl);
+  registerOriginCheck(app, config.server.appOrigin);
+
+  // Domain plugins, one per line. Each is a function of exactly the dependencies it uses.
+  const domains = [
+    healthRoutes({ db: database.db }),
+    authRoutes({ db: database.db, rateLimiter, appUrl: config.server.appUrl }),
+    accountRoutes({ auth, accountService, rateLimiter }),
+    ...(config.mail.devMailbox ? [devMailRoutes({ mailer })] : []),
+    ...billing.plugins,
+  ];
+  for (const domain of domains) await app.register(domain);
+
+  await registerWebApp(app, deps.webDistDir ?? defaultWebDistDir);
+  return app;
+}

@@ -1,0 +1,21 @@
+import type { Migration } from 'kysely';
+import type { Dialect } from '../database';
+import { authTables } from './0001-auth-tables';
+import { userProfileAndCreditLedger } from './0002-user-profile-and-credit-ledger';
+import { rateLimitAndConsumedToken } from './0003-rate-limit-and-consumed-token';
+import { billing } from './0004-billing';
+
+/**
+ * Every migration, in the order it runs. To add one: create the next numbered file exporting a
+ * `(dialect) => Migration` and append it here. Never edit or reorder a migration that has shipped.
+ */
+const migrations: ReadonlyArray<readonly [name: string, build: (dialect: Dialect) => Migration]> = [
+  ['0001-auth-tables', authTables],
+  ['0002-user-profile-and-credit-ledger', userProfileAndCreditLedger],
+  ['0003-rate-limit-and-consumed-token', rateLimitAndConsumedToken],
+  ['0004-billing', billing],
+];
+
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  return Object.fromEntries(migrations.map(([name, build]) => [name, build(dialect)]));
+}

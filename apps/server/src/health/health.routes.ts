@@ -1,0 +1,18 @@
+import type { HealthResponse } from '@reframe/shared';
+import { sql, type Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { DB } from '../db/types';
+
+export function healthRoutes({ db }: { db: Kysely<DB> }) {
+  return function register(app: FastifyInstance) {
+    app.get('/api/health', async (request, reply): Promise<HealthResponse> => {
+      try {
+        await sql`select 1`.execute(db);
+        return { status: 'ok', database: 'ok' };
+      } catch (error) {
+        request.log.error({ err: error }, 'health check: database unavailable');
+        return reply.status(503).send({ status: 'unavailable', database: 'unavailable' });
+      }
+    });
+  };
+}

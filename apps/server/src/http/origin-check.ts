@@ -1,0 +1,29 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './app-error';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function originOf(request: FastifyRequest): string | undefined {
+  const { origin, referer } = request.headers;
+  if (origin) return origin;
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'invalid';
+  }
+}
+
+/**
+ * State-changing API requests must come from our own origin (APP_URL). A request without Origin
+ * or Referer passes only when it carries no cookies, so it cannot ride on a user's session.
+ */
+export function registerOriginCheck(app: FastifyInstance, trustedOrigin: string): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
+    const origin = originOf(request);
+    const refused =
+      origin === undefined ? Boolean(request.headers.cookie) : origin !== trustedOrigin;
+    done(refused ? new AppError('INVALID_ORIGIN', 403) : undefined);
+  });
+}

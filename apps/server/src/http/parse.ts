@@ -1,0 +1,13 @@
+import type * as z from 'zod';
+import { AppError } from './app-error';
+
+/** Parses untrusted input with a shared schema; a failure is a 400 with the schema's catalogue code. */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const code = result.error.issues[0]?.message;
+  if (code === 'FILL_ALL_FIELDS' || code === 'INVALID_EMAIL' || code === 'PASSWORD_TOO_SHORT') {
+    throw new AppError(code, 400);
+  }
+  throw new AppError('INVALID_REQUEST', 400);
+}

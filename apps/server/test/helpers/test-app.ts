@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { createOutboxMailer } from '../../src/adapters/mail/outbox-mailer';
+import { buildApp, type AppDeps } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config/env';
+import { openDatabase, type Database } from '../../src/db/database';
+import { runMigrations } from '../../src/db/migrate';
+import type { Mailer } from '../../src/mail/mailer';
+import { createPostgresDatabase, testDatabaseKind } from './database';
+
+export const TEST_APP_URL = 'http://localhost:3000';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Readonly<Config>;
+  database: Database;
+  mailer: Mailer;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a temp data folder and a fresh database (a temp SQLite file, or a new
+ * PostgreSQL database when TEST_DATABASE=postgres), with the outbox mailer unless one is given.
+ * Limits are high unless `env` lowers them, so only the rate-limit test is ever throttled.
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string>; mailer?: Mailer; billing?: AppDeps['billing'] } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'reframe-test-'));
+  const postgres = testDatabaseKind() === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      APP_URL: TEST_APP_URL,
+      RATE_LIMIT_MAX_PER_IP: '10000',
+      RATE_LIMIT_MAX_PER_ACCOUNT: '10000',
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...options.env,
+    },
+    dataDir,
+  );
+  const logger = pino({ level: 'silent' });
+  const database = openDatabase(config.db);
+  await runMigrations(database);
+  const mailer = options.mailer ?? createOutboxMailer(logger);
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    logger,
+    authSecret: 'integration-test-secret-0123456789abcdef',
+    webDistDir: join(dataDir, 'no-web-build'),
+    ...(options.billing ? { billing: options.billing } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    mailer,
+    async close() {
+      await app.close();
+      await mailer.close();
+      await database.destroy();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
