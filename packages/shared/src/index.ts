@@ -3,3 +3,4 @@ export * from './geometry';
 export * from './plans';
 export * from './callable';
 export * from './schemas';
+export * from './aspect-ratios';

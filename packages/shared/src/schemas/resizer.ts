@@ -1,0 +1,93 @@
+import * as z from 'zod';
+
+import { aspectRatioLabels } from '../aspect-ratios';
+
+/**
+ * Request and response shapes of the resizer API (uploads, predictions, files, history). Every
+ * URL in a response is absolute (APP_URL + /api/files/<storage key>).
+ */
+
+/** 10 MB, the brief's upload limit (10 x 1024 x 1024 bytes). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** POST /api/uploads (multipart, one part named `file`) -> 201 */
+export const uploadResponseSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  filename: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** width / height rounded to 2 decimals; shown as "{originalRatio}:1". */
+  originalRatio: z.number().positive(),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+export const predictionInputSchema = z.object({
+  upload_id: z.string().min(1),
+  /** A label of the shared catalogue, e.g. "16:9", "1.91:1" or "2:3 (Stories)". */
+  aspect_ratio: z.string().refine((label) => aspectRatioLabels.includes(label), {
+    error: 'Unknown aspect ratio',
+  }),
+  regenerate: z.boolean(),
+  seed: z.number().int().nonnegative().optional(),
+});
+export type PredictionInput = z.infer<typeof predictionInputSchema>;
+
+/** Body of POST /api/replicate and POST /api/debug. */
+export const createPredictionBodySchema = z.object({
+  endpoint: z.literal('predictions'),
+  data: z.object({ input: predictionInputSchema }),
+});
+export type CreatePredictionBody = z.infer<typeof createPredictionBodySchema>;
+
+export const predictionStatuses = ['starting', 'processing', 'succeeded', 'failed'] as const;
+export type PredictionStatus = (typeof predictionStatuses)[number];
+
+/** POST /api/replicate -> 202 and GET /api/replicate?endpoint=predictions/{id} -> 200 */
+export const predictionSchema = z.object({
+  id: z.string(),
+  status: z.enum(predictionStatuses),
+  error: z.string().nullable(),
+  /** Absolute http(s) URL of the PNG once succeeded. */
+  output: z.string().nullable(),
+  aspect_ratio: z.string(),
+  /** Size of the target canvas (the result PNG). */
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type Prediction = z.infer<typeof predictionSchema>;
+
+/** POST /api/debug -> 200 (bad body -> 400 `{ error }`). */
+export const debugResponseSchema = z.object({
+  ok: z.literal(true),
+  canvas: z.object({ width: z.number().int(), height: z.number().int() }),
+});
+export type DebugResponse = z.infer<typeof debugResponseSchema>;
+
+export const HISTORY_PAGE_SIZE = 20;
+
+export const historyItemSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  originalImage: z.string(),
+  /** The uploaded file's name, or "unknown". */
+  originalFilename: z.string(),
+  /** ISO-8601 */
+  timestamp: z.string(),
+  /** Ratio label -> absolute URL of the result PNG. */
+  resizedImages: z.record(z.string(), z.string()),
+});
+export type HistoryItem = z.infer<typeof historyItemSchema>;
+
+/** GET /api/history?cursor=…&limit=20 -> 200 (newest first). */
+export const historyPageSchema = z.object({
+  items: z.array(historyItemSchema),
+  nextCursor: z.string().nullable(),
+});
+export type HistoryPage = z.infer<typeof historyPageSchema>;
+
+export const historyQuerySchema = z.object({
+  cursor: z.string().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(HISTORY_PAGE_SIZE),
+});
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
