@@ -140,6 +140,7 @@ export const copy = {
       starting: 'Starting processing...',
       processingImage: 'Processing image...',
       startingRegeneration: 'Starting regeneration...',
+      jobStatus: (status: string) => `AI job status: ${status}`,
     },
     helper: {
       processing: 'Processing with AI for content-aware expansion.',
@@ -147,6 +148,18 @@ export const copy = {
       waiting: 'Waiting for expansion to complete (this may take 30-60 seconds).',
       otherwise: 'This may take a minute...',
     },
+    // ours: labels the brief implies but does not word
+    categoryTabs: 'Aspect ratio categories',
+    uploading: 'Uploading...',
+    replaceHint: 'Drop another image here, or click to replace',
+    selectedRatios: 'Selected ratios',
+    noRatioSelected: 'None selected',
+    originalRatio: 'Original ratio',
+    originalAlt: 'Your original image',
+    resultAlt: (ratio: string) => `Your image expanded to ${ratio}`,
+    creditsLeft: (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'} left`,
+    creditPerRatio: 'Each ratio uses one credit.',
+    preparingZip: 'Preparing ZIP...',
   },
   history: {
     title: 'Your Resizing History',
@@ -157,6 +170,13 @@ export const copy = {
     versions: (n: number) => `${n} ${n === 1 ? 'version' : 'versions'}`,
     downloadAllZip: 'Download All as ZIP',
     loadMore: 'Load more',
+    // ours
+    loading: 'Loading history',
+    goToApp: 'Go to the Resizer',
+    originalAlt: (filename: string) => `Original image: ${filename}`,
+    versionAlt: (ratio: string) => `${ratio} version, opens full size in a new tab`,
+    brokenImage: 'Image unavailable',
+    preparingZip: 'Preparing ZIP...',
   },
   billing: {
     title: 'Billing & Usage',
