@@ -76,6 +76,16 @@ export const errorMessages = {
   MALFORMED_IMAGE_URL: 'Invalid response: Missing or malformed image URL',
   OUT_OF_CREDITS_TOOLTIP: 'Out of credits. Please upgrade your plan.',
   AUTO_RETRYING: 'API request failed. Automatically retrying...',
+  // ours: uploads refused by the server (the brief's "Upload failed: …" with a reason)
+  UPLOAD_TOO_LARGE: 'Upload failed: The file is larger than 10MB',
+  UPLOAD_EMPTY: 'Upload failed: The file is empty',
+  UPLOAD_NO_FILE: 'Upload failed: No file was sent',
+  UPLOAD_TRUNCATED: 'Upload failed: The image is truncated or corrupt',
+  UPLOAD_ANIMATED: 'Upload failed: Animated images are not supported',
+  UPLOAD_TOO_MANY_PIXELS: 'Upload failed: The image is too large (at most 50 megapixels)',
+  // ours: a prediction's `error` when its job did not finish; the credit was given back
+  JOB_TIMED_OUT: 'The image took too long to process. Your credit was refunded.',
+  JOB_FAILED: 'The image could not be processed. Your credit was refunded.',
 
   // Callable client
   MISSING_DATA_FIELD: 'Response is missing data field.',
