@@ -1,0 +1,63 @@
+import type { PaidPlanId, PaymentMode } from '@reframe/shared';
+
+/**
+ * A card payment provider, as billing uses it. Two implementations: Stripe (when a secret key is
+ * configured) and the built-in test mode; both sign their webhook events the same way and the
+ * same handler applies them. Chosen once, in main.ts.
+ */
+export interface PaymentProvider {
+  readonly kind: 'stripe' | 'test-mode';
+  readonly mode: PaymentMode;
+  readonly publishableKey: string;
+  createCustomer(user: { id: string; email: string; name: string }): Promise<string>;
+  createCheckoutSession(input: CheckoutInput): Promise<{ id: string; url: string }>;
+  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /** The subscription as the provider holds it now; null when the provider does not know it. */
+  retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
+  /** Verifies the signature over the raw body; throws WebhookSignatureError when it fails. */
+  parseWebhook(rawBody: Buffer | string, signature: string | undefined): BillingEvent;
+}
+
+export interface CheckoutInput {
+  customerId: string;
+  userId: string;
+  planId: PaidPlanId;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface ProviderSubscription {
+  id: string;
+  customerId: string;
+  /** The user id we stored in the subscription's metadata at checkout. */
+  userId: string | null;
+  status: string;
+  /** The plan of the subscription's price; null for a price we do not sell. */
+  planId: PaidPlanId | null;
+  periodStart: Date;
+  periodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+  latestInvoice: { id: string; paid: boolean } | null;
+}
+
+/** A webhook event reduced to what fulfilment needs to re-read the state from the provider. */
+export interface BillingEvent {
+  id: string;
+  type: string;
+  customerId: string | null;
+  subscriptionId: string | null;
+  /** checkout.session.completed's client reference. */
+  userId: string | null;
+}
+
+export class WebhookSignatureError extends Error {
+  constructor(cause: unknown) {
+    super('Webhook signature verification failed', { cause });
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+/** Statuses in which the subscription entitles the user to its plan. */
+export function isEntitling(status: string): boolean {
+  return status === 'active' || status === 'trialing' || status === 'past_due';
+}

@@ -1,0 +1,96 @@
+import type { PaidPlanId } from '@reframe/shared';
+import Stripe from 'stripe';
+import {
+  WebhookSignatureError,
+  type BillingEvent,
+  type ProviderSubscription,
+} from './payment-provider';
+
+/**
+ * Stripe's object shapes, read the same way for both providers: the test-mode provider stores
+ * and sends objects of these shapes, so one reader and one signature check serve both.
+ */
+export type PriceIds = Readonly<Record<PaidPlanId, string>>;
+
+export function planForPrice(priceIds: PriceIds, priceId: string | undefined): PaidPlanId | null {
+  const entry = Object.entries(priceIds).find(([, id]) => id === priceId);
+  return entry ? (entry[0] as PaidPlanId) : null;
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
+
+export function toProviderSubscription(
+  subscription: Stripe.Subscription,
+  priceIds: PriceIds,
+): ProviderSubscription {
+  const item = subscription.items.data[0];
+  const invoice = subscription.latest_invoice;
+  return {
+    id: subscription.id,
+    customerId: idOf(subscription.customer) ?? '',
+    userId: subscription.metadata?.userId ?? null,
+    status: subscription.status,
+    planId: planForPrice(priceIds, item?.price.id),
+    periodStart: new Date((item?.current_period_start ?? 0) * 1000),
+    periodEnd: new Date((item?.current_period_end ?? 0) * 1000),
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    latestInvoice:
+      invoice && typeof invoice === 'object'
+        ? { id: invoice.id, paid: invoice.status === 'paid' }
+        : null,
+  };
+}
+
+export function toBillingEvent(event: Stripe.Event): BillingEvent {
+  const base = { id: event.id, type: event.type, userId: null };
+  // eslint-disable-next-line @typescript-eslint/switch-exhaustiveness-check -- Stripe has hundreds of event types; the default case handles the rest.
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object;
+      return {
+        ...base,
+        customerId: idOf(session.customer),
+        subscriptionId: idOf(session.subscription),
+        userId: session.client_reference_id,
+      };
+    }
+    case 'invoice.paid': {
+      const invoice = event.data.object;
+      return {
+        ...base,
+        customerId: idOf(invoice.customer),
+        subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
+      };
+    }
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const subscription = event.data.object;
+      return { ...base, customerId: idOf(subscription.customer), subscriptionId: subscription.id };
+    }
+    default:
+      // Every other type is acknowledged and ignored by fulfilment.
+      return { ...base, customerId: null, subscriptionId: null };
+  }
+}
+
+/** Checks the Stripe-Signature header over the raw body with the webhook secret. */
+export function verifySignedEvent(
+  rawBody: Buffer | string,
+  signature: string | undefined,
+  secret: string,
+): BillingEvent {
+  if (!signature) throw new WebhookSignatureError(new Error('missing Stripe-Signature header'));
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(rawBody, signature, secret);
+  } catch (error) {
+    throw new WebhookSignatureError(error);
+  }
+  return toBillingEvent(event);
+}
+
+/** Signs a payload the way Stripe does, with the SDK's own helper. */
+export function signPayload(payload: string, secret: string): string {
+  return Stripe.webhooks.generateTestHeaderString({ payload, secret });
+}

@@ -1,0 +1,75 @@
+import Stripe from 'stripe';
+import type { PaymentProvider } from './payment-provider';
+import { toProviderSubscription, verifySignedEvent, type PriceIds } from './stripe-objects';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  priceIds: PriceIds;
+  /** Tests point the SDK at a local server. */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+/** Stripe Checkout (subscription mode), the customer portal, and signed webhooks. */
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 1,
+    ...(options.api ?? {}),
+  });
+
+  return {
+    kind: 'stripe',
+    mode: options.secretKey.startsWith('sk_live_') ? 'live' : 'test',
+    publishableKey: options.publishableKey,
+
+    async createCustomer(user) {
+      const customer = await stripe.customers.create(
+        { email: user.email, name: user.name, metadata: { userId: user.id } },
+        { idempotencyKey: `customer-${user.id}` },
+      );
+      return customer.id;
+    },
+
+    async createCheckoutSession(input) {
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: input.customerId,
+        client_reference_id: input.userId,
+        line_items: [{ price: options.priceIds[input.planId], quantity: 1 }],
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        metadata: { userId: input.userId, planId: input.planId },
+        subscription_data: { metadata: { userId: input.userId } },
+      });
+      if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+      return { id: session.id, url: session.url };
+    },
+
+    async createPortalSession(input) {
+      const session = await stripe.billingPortal.sessions.create({
+        customer: input.customerId,
+        return_url: input.returnUrl,
+      });
+      return { url: session.url };
+    },
+
+    async retrieveSubscription(id) {
+      try {
+        const subscription = await stripe.subscriptions.retrieve(id, {
+          expand: ['latest_invoice'],
+        });
+        return toProviderSubscription(subscription, options.priceIds);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+          return null;
+        }
+        throw error;
+      }
+    },
+
+    parseWebhook(rawBody, signature) {
+      return verifySignedEvent(rawBody, signature, options.webhookSecret);
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/** The Stripe object shapes the test-mode provider keeps and sends (only the fields we read). */
+export interface TestCheckoutSession {
+  id: string;
+  object: 'checkout.session';
+  mode: 'subscription';
+  status: 'open' | 'complete' | 'expired';
+  customer: string;
+  client_reference_id: string;
+  subscription: string | null;
+  invoice: string | null;
+  metadata: { userId: string; planId: string };
+  price: string;
+  amount_total: number;
+  success_url: string;
+  cancel_url: string;
+  url: string;
+}
+
+export interface TestSubscription {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: 'active' | 'canceled';
+  cancel_at_period_end: boolean;
+  canceled_at: number | null;
+  metadata: { userId: string };
+  latest_invoice: string;
+  items: {
+    object: 'list';
+    data: [{ price: { id: string }; current_period_start: number; current_period_end: number }];
+  };
+}
+
+export interface TestInvoice {
+  id: string;
+  object: 'invoice';
+  customer: string;
+  status: 'paid';
+  billing_reason: 'subscription_create' | 'subscription_cycle';
+  amount_paid: number;
+  parent: { type: 'subscription_details'; subscription_details: { subscription: string } };
+}
+
+export interface TestPortalSession {
+  id: string;
+  object: 'billing_portal.session';
+  customer: string;
+  return_url: string;
+}
+
+export const toUnix = (date: Date) => Math.floor(date.getTime() / 1000);
+export const newTestId = (prefix: string) =>
+  `${prefix}_test_${crypto.randomUUID().replaceAll('-', '')}`;

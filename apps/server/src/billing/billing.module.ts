@@ -1,0 +1,84 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { createPaymentProvider } from '../adapters/payments/create-payment-provider';
+import type { PaymentProvider } from '../adapters/payments/payment-provider';
+import type { PaymentsConfig } from '../adapters/payments/payments-config';
+import type { TestModeProvider } from '../adapters/payments/test-mode/test-mode-provider';
+import { callableRoutes } from '../callables/callables.routes';
+import type { DB } from '../db/types';
+import {
+  createWebhookHandler,
+  devBillingClockRoutes,
+  testCheckoutRoutes,
+  webhookRoutes,
+} from './billing.routes';
+import { createBillingService } from './billing.service';
+import { AdjustableClock } from './clock';
+import { createFulfilmentService } from './fulfilment.service';
+import { createRenewalJob, scheduleRenewalJob } from './renewal.jobs';
+
+export interface BillingDeps {
+  db: Kysely<DB>;
+  log: FastifyBaseLogger;
+  appUrl: string;
+  payments: PaymentsConfig;
+  /** Dev and test only: the advance-clock route exists when true and the provider is test mode. */
+  devRoutes: boolean;
+  /** How often PlanRenew runs; 0 leaves it to the caller (tests run it by hand). */
+  renewalIntervalMs: number;
+  /** Tests pass a Stripe provider pointed at a local mock, and their own clock. */
+  provider?: PaymentProvider;
+  clock?: AdjustableClock;
+}
+
+/** Wires billing: provider, services, renewal job and the Fastify plugins to register. */
+export function createBilling(deps: BillingDeps) {
+  const clock = deps.clock ?? new AdjustableClock();
+  const provider =
+    deps.provider ??
+    createPaymentProvider({ payments: deps.payments, db: deps.db, clock, appUrl: deps.appUrl });
+  const billing = createBillingService({ db: deps.db, provider, clock, appUrl: deps.appUrl });
+  const fulfilment = createFulfilmentService({ db: deps.db, provider, clock, log: deps.log });
+  const renewalJob = createRenewalJob({ db: deps.db, clock, log: deps.log });
+  const handleWebhook = createWebhookHandler(provider, fulfilment);
+
+  const testMode = isTestMode(provider) ? provider : null;
+  testMode?.connectWebhook(async (rawBody, signature) => {
+    await handleWebhook(rawBody, signature);
+  });
+
+  const plugins: ((app: FastifyInstance) => void)[] = [
+    callableRoutes({ db: deps.db, billing, clock }),
+    webhookRoutes({ handleWebhook }),
+    ...(testMode ? [testCheckoutRoutes({ provider: testMode })] : []),
+    ...(testMode && deps.devRoutes
+      ? [devBillingClockRoutes({ provider: testMode, renewalJob })]
+      : []),
+  ];
+
+  let stopSchedule: (() => void) | null = null;
+  return {
+    clock,
+    provider,
+    billing,
+    fulfilment,
+    renewalJob,
+    handleWebhook,
+    plugins,
+    startSchedule() {
+      if (deps.renewalIntervalMs > 0 && !stopSchedule) {
+        stopSchedule = scheduleRenewalJob(renewalJob, deps.renewalIntervalMs, deps.log);
+      }
+    },
+    stopSchedule() {
+      stopSchedule?.();
+      stopSchedule = null;
+    },
+  };
+}
+
+export type Billing = ReturnType<typeof createBilling>;
+
+function isTestMode(provider: PaymentProvider): provider is TestModeProvider {
+  return provider.kind === 'test-mode';
+}

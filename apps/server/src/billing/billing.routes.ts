@@ -1,0 +1,175 @@
+import { isPaidPlanId, getPlan } from '@reframe/shared';
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod';
+import { currentUser, requireSession } from '../auth/guards';
+import { WebhookSignatureError } from '../adapters/payments/payment-provider';
+import type { PaymentProvider } from '../adapters/payments/payment-provider';
+import type {
+  PortalAction,
+  TestModeProvider,
+} from '../adapters/payments/test-mode/test-mode-provider';
+import { AppError } from '../http/app-error';
+import type { FulfilmentService } from './fulfilment.service';
+import type { RenewalJob } from './renewal.jobs';
+import { checkoutPage, closedPage, portalPage } from './test-checkout.page';
+
+/** Verifies and applies one webhook delivery; the route and the test-mode provider share it. */
+export function createWebhookHandler(provider: PaymentProvider, fulfilment: FulfilmentService) {
+  return async function handleWebhook(rawBody: Buffer | string, signature: string | undefined) {
+    let event;
+    try {
+      event = provider.parseWebhook(rawBody, signature);
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) {
+        throw new AppError('WEBHOOK_SIGNATURE_INVALID', 400, { cause: error });
+      }
+      throw error;
+    }
+    return fulfilment.handleEvent(event);
+  };
+}
+export type WebhookHandler = ReturnType<typeof createWebhookHandler>;
+
+/** POST /api/billing/webhook: the raw body is kept for the signature check. */
+export function webhookRoutes(deps: { handleWebhook: WebhookHandler }) {
+  return function register(app: FastifyInstance) {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    app.post('/api/billing/webhook', async (request) => {
+      const signature = request.headers['stripe-signature'];
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const outcome = await deps.handleWebhook(
+        body,
+        typeof signature === 'string' ? signature : undefined,
+      );
+      return { received: true, outcome };
+    });
+  };
+}
+
+const formParser = (app: FastifyInstance) =>
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+const portalActionSchema = z.object({
+  action: z.union([z.literal('cancel'), z.literal('resume'), z.string().regex(/^switch:\w+$/)]),
+});
+
+function toPortalAction(value: string): PortalAction | null {
+  if (value === 'cancel' || value === 'resume') return { kind: value };
+  const planId = value.slice('switch:'.length);
+  return isPaidPlanId(planId) ? { kind: 'switch', planId } : null;
+}
+
+/**
+ * The test-mode provider's checkout and portal pages (server-rendered: the SPA sends unknown
+ * paths to /). Only the signed-in owner of a session can see or pay it.
+ */
+export function testCheckoutRoutes(deps: { provider: TestModeProvider }) {
+  const { provider } = deps;
+  return function register(app: FastifyInstance) {
+    formParser(app);
+
+    app.get<{ Params: { id: string } }>(
+      '/api/billing/test-checkout/:id',
+      { preHandler: [requireSession] },
+      async (request, reply) => {
+        const session = await provider.getCheckoutSession(request.params.id);
+        if (!session || session.client_reference_id !== currentUser(request).id) {
+          throw new AppError('CHECKOUT_SESSION_NOT_FOUND', 404);
+        }
+        const planId = session.metadata.planId;
+        const page =
+          session.status === 'open' && isPaidPlanId(planId)
+            ? checkoutPage(session.id, getPlan(planId))
+            : closedPage(session.cancel_url);
+        return reply.type('text/html; charset=utf-8').send(page);
+      },
+    );
+
+    for (const verb of ['pay', 'cancel'] as const) {
+      app.post<{ Params: { id: string } }>(
+        `/api/billing/test-checkout/:id/${verb}`,
+        { preHandler: [requireSession] },
+        async (request, reply) => {
+          const session = await provider.getCheckoutSession(request.params.id);
+          if (!session || session.client_reference_id !== currentUser(request).id) {
+            throw new AppError('CHECKOUT_SESSION_NOT_FOUND', 404);
+          }
+          const target =
+            verb === 'pay'
+              ? await provider.payCheckoutSession(session.id)
+              : await provider.cancelCheckoutSession(session.id);
+          if (!target) throw new AppError('CHECKOUT_SESSION_NOT_FOUND', 404);
+          return reply.redirect(target, 303);
+        },
+      );
+    }
+
+    app.get<{ Params: { id: string } }>(
+      '/api/billing/test-portal/:id',
+      { preHandler: [requireSession] },
+      async (request, reply) => {
+        const found = await provider.getPortal(request.params.id);
+        if (!found) throw new AppError('NOT_FOUND', 404);
+        const current = found.subscription
+          ? await provider.retrieveSubscription(found.subscription.id)
+          : null;
+        const view = current?.planId
+          ? {
+              planId: current.planId,
+              periodEnd: current.periodEnd,
+              cancelAtPeriodEnd: current.cancelAtPeriodEnd,
+            }
+          : null;
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(portalPage(found.portal.id, found.portal.return_url, view));
+      },
+    );
+
+    app.post<{ Params: { id: string } }>(
+      '/api/billing/test-portal/:id/action',
+      { preHandler: [requireSession] },
+      async (request, reply) => {
+        const parsed = portalActionSchema.safeParse(request.body);
+        const action = parsed.success ? toPortalAction(parsed.data.action) : null;
+        if (!action) throw new AppError('INVALID_REQUEST', 400);
+        const target = await provider.applyPortalAction(request.params.id, action);
+        if (!target) throw new AppError('NOT_FOUND', 404);
+        return reply.redirect(target, 303);
+      },
+    );
+  };
+}
+
+const advanceClockBodySchema = z.object({
+  days: z.number().positive().max(3660).optional(),
+  ms: z.number().int().positive().optional(),
+});
+
+/**
+ * Dev/test only (NODE_ENV !== 'production' and the test-mode provider): moves the billing clock
+ * forward, lets the test-mode provider renew or end subscriptions, then runs the renewal job.
+ * POST /api/dev/billing/advance-clock { "days": 31 } → { now }.
+ */
+export function devBillingClockRoutes(deps: {
+  provider: TestModeProvider;
+  renewalJob: RenewalJob;
+}) {
+  return function register(app: FastifyInstance) {
+    app.post('/api/dev/billing/advance-clock', async (request) => {
+      const body = advanceClockBodySchema.safeParse(request.body ?? {});
+      if (!body.success) throw new AppError('INVALID_REQUEST', 400);
+      const ms = body.data.ms ?? (body.data.days ?? 0) * 24 * 60 * 60_000;
+      const now = await deps.provider.advanceClock(ms);
+      const renewal = await deps.renewalJob.handlePlanRenew();
+      return { now: now.toISOString(), renewal };
+    });
+  };
+}

@@ -1,0 +1,191 @@
+import { comparePlans, getPlan, isPaidPlanId, type PlanId } from '@reframe/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { topUpTo } from '../credits/credits.service';
+import { isUniqueViolation } from '../db/unique-violation';
+import {
+  isEntitling,
+  type BillingEvent,
+  type PaymentProvider,
+  type ProviderSubscription,
+} from '../adapters/payments/payment-provider';
+import {
+  findAccount,
+  findAccountByCustomer,
+  findProfile,
+  insertFreeAccountIfMissing,
+  isEventProcessed,
+  recordProcessedEvent,
+  setSubscriptionStatus,
+  updateAccountState,
+  type AccountRow,
+  type BillingDb,
+} from './billing.repo';
+import { addOneMonth, type Clock } from './clock';
+
+export const handledEventTypes = new Set([
+  'checkout.session.completed',
+  'invoice.paid',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+]);
+
+export type FulfilmentOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/**
+ * The fulfilment rules. Each event is applied once (its id is recorded in the same transaction
+ * as its effects); the event only says which subscription changed, and the state applied is
+ * re-read from the provider, so order and repetition do not matter. Credits for a period are
+ * a top-up keyed by the invoice that paid it (and the plan, so an upgrade tops up once more).
+ */
+export function createFulfilmentService(deps: {
+  db: BillingDb;
+  provider: PaymentProvider;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}) {
+  const { db, provider, clock, log } = deps;
+
+  async function handleEvent(event: BillingEvent): Promise<FulfilmentOutcome> {
+    if (!handledEventTypes.has(event.type) || !event.subscriptionId) {
+      log.info({ eventId: event.id, type: event.type }, 'billing event ignored');
+      return 'ignored';
+    }
+    if (await isEventProcessed(db, event.id)) return 'duplicate';
+    const subscription = await provider.retrieveSubscription(event.subscriptionId);
+    const userId = await resolveUser(event, subscription);
+    try {
+      await db.transaction().execute(async (trx) => {
+        await recordProcessedEvent(trx, event, clock.now());
+        if (subscription && userId) await reconcile(trx, userId, subscription);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error) && (await isEventProcessed(db, event.id))) return 'duplicate';
+      throw error;
+    }
+    if (!subscription || !userId) {
+      log.warn(
+        { eventId: event.id, type: event.type },
+        'billing event for an unknown subscription or user',
+      );
+    }
+    return 'applied';
+  }
+
+  async function resolveUser(event: BillingEvent, subscription: ProviderSubscription | null) {
+    const customerId = subscription?.customerId ?? event.customerId;
+    if (customerId) {
+      const account = await findAccountByCustomer(db, customerId);
+      if (account) return account.user_id;
+    }
+    const candidate = subscription?.userId ?? event.userId;
+    if (!candidate) return null;
+    return (await findProfile(db, candidate)) ? candidate : null;
+  }
+
+  async function reconcile(trx: BillingDb, userId: string, subscription: ProviderSubscription) {
+    const now = clock.now();
+    await insertFreeAccountIfMissing(trx, {
+      userId,
+      periodStart: now,
+      periodEnd: addOneMonth(now),
+      now,
+    });
+    const account = await findAccount(trx, userId);
+    if (!account) return;
+    const isCurrent = account.subscription_id === subscription.id;
+    if (isEntitling(subscription.status) && subscription.planId) {
+      // A newer subscription replaces the recorded one; an older one never overrides it.
+      if (!isCurrent && account.subscription_id && account.plan_id !== 'free') {
+        if (!(await isReplacement(account))) return;
+      }
+      await applyPaidState(trx, account, subscription, subscription.planId, now);
+    } else if (isCurrent) {
+      await applyFreeState(trx, account, subscription, now);
+    }
+  }
+
+  async function isReplacement(account: AccountRow) {
+    if (!account.subscription_id) return true;
+    const recorded = await provider.retrieveSubscription(account.subscription_id);
+    return !recorded || !isEntitling(recorded.status);
+  }
+
+  async function applyPaidState(
+    trx: BillingDb,
+    account: AccountRow,
+    subscription: ProviderSubscription,
+    providerPlan: PlanId,
+    now: Date,
+  ) {
+    const samePeriod =
+      account.subscription_id === subscription.id &&
+      new Date(account.period_start).getTime() === subscription.periodStart.getTime();
+    // A downgrade waits for the period's end; an upgrade (or a new period) applies at once.
+    const isDowngrade = samePeriod && comparePlans(providerPlan, account.plan_id as PlanId) < 0;
+    const planId = isDowngrade ? (account.plan_id as PlanId) : providerPlan;
+    await updateAccountState(
+      trx,
+      account.user_id,
+      {
+        subscriptionId: subscription.id,
+        customerId: subscription.customerId,
+        planId,
+        scheduledPlanId: isDowngrade ? providerPlan : null,
+        cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+        periodStart: subscription.periodStart,
+        periodEnd: subscription.periodEnd,
+      },
+      now,
+    );
+    const status = subscription.cancelAtPeriodEnd
+      ? 'canceling'
+      : subscription.status === 'past_due'
+        ? 'past_due'
+        : 'active';
+    await setSubscriptionStatus(trx, account.user_id, status, !samePeriod, now);
+    const invoice = subscription.latestInvoice;
+    if (invoice?.paid && isPaidPlanId(planId)) {
+      const renewal = account.subscription_id === subscription.id && account.plan_id === planId;
+      await topUpTo(trx, {
+        userId: account.user_id,
+        target: getPlan(planId).credits,
+        kind: renewal ? 'renewal' : 'purchase',
+        idempotencyKey: `invoice:${invoice.id}:${planId}`,
+        now,
+      });
+    }
+  }
+
+  async function applyFreeState(
+    trx: BillingDb,
+    account: AccountRow,
+    subscription: ProviderSubscription,
+    now: Date,
+  ) {
+    await updateAccountState(
+      trx,
+      account.user_id,
+      {
+        subscriptionId: null,
+        planId: 'free',
+        scheduledPlanId: null,
+        cancelAtPeriodEnd: false,
+        periodStart: now,
+        periodEnd: addOneMonth(now),
+      },
+      now,
+    );
+    await setSubscriptionStatus(trx, account.user_id, 'free', true, now);
+    await topUpTo(trx, {
+      userId: account.user_id,
+      target: getPlan('free').credits,
+      kind: 'renewal',
+      idempotencyKey: `free-start:${subscription.id}`,
+      now,
+    });
+  }
+
+  return { handleEvent };
+}
+
+export type FulfilmentService = ReturnType<typeof createFulfilmentService>;

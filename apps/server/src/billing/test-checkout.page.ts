@@ -1,0 +1,83 @@
+import { copy, getPlan, type PaidPlanId, type Plan } from '@reframe/shared';
+
+/** Server-rendered pages of the test-mode provider: its checkout and its subscription portal. */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const styles = `
+  body{margin:0;font-family:Inter,system-ui,sans-serif;background:#f4f5f7;color:#111827}
+  main{max-width:28rem;margin:3rem auto;padding:2rem;background:#fff;border-radius:1rem;
+    box-shadow:0 10px 30px rgba(17,24,39,.08)}
+  .badge{display:inline-block;padding:.25rem .6rem;border-radius:999px;background:#fef3c7;
+    color:#92400e;font-size:.75rem;font-weight:600;letter-spacing:.02em;text-transform:uppercase}
+  .notice{margin:1rem 0;padding:.75rem 1rem;border-radius:.5rem;background:#fffbeb;
+    border:1px solid #fcd34d;color:#92400e;font-size:.9rem}
+  h1{font-size:1.35rem;margin:.75rem 0 .25rem} .price{font-size:2rem;font-weight:700;margin:.5rem 0}
+  ul{padding-left:1.1rem;color:#374151} .muted{color:#6b7280;font-size:.9rem}
+  form{display:inline} .actions{display:flex;gap:.75rem;margin-top:1.5rem;flex-wrap:wrap}
+  button{font:inherit;padding:.65rem 1.2rem;border-radius:.5rem;border:1px solid #d1d5db;
+    background:#fff;cursor:pointer} button.primary{background:#4f46e5;border-color:#4f46e5;color:#fff}
+  button.danger{color:#b91c1c;border-color:#fca5a5} a{color:#4f46e5}`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>${styles}</style></head><body><main>
+<span class="badge">${escapeHtml(copy.billing.testMode)}</span>${body}</main></body></html>`;
+}
+
+const button = (action: string, label: string, kind = '') =>
+  `<form method="post" action="${escapeHtml(action)}"><button type="submit" class="${kind}">${escapeHtml(label)}</button></form>`;
+
+export function checkoutPage(sessionId: string, plan: Plan): string {
+  const t = copy.testCheckout;
+  const base = `/api/billing/test-checkout/${encodeURIComponent(sessionId)}`;
+  return page(
+    t.title,
+    `<h1>${escapeHtml(t.subscribeTo(plan.name))}</h1>
+<p class="price">${escapeHtml(t.perMonth(plan.price))}</p>
+<p class="muted">${escapeHtml(t.creditsPerMonth(plan.credits))}</p>
+<ul>${plan.features.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>
+<p class="notice" role="note">${escapeHtml(t.notice)}</p>
+<div class="actions">${button(`${base}/pay`, t.pay(plan.price), 'primary')}${button(`${base}/cancel`, t.cancel)}</div>`,
+  );
+}
+
+export function closedPage(returnUrl: string): string {
+  const t = copy.testCheckout;
+  return page(
+    t.title,
+    `<h1>${escapeHtml(t.closed)}</h1><p><a href="${escapeHtml(returnUrl)}">${escapeHtml(t.backToBilling)}</a></p>`,
+  );
+}
+
+export function portalPage(
+  portalId: string,
+  returnUrl: string,
+  subscription: { planId: PaidPlanId; periodEnd: Date; cancelAtPeriodEnd: boolean } | null,
+): string {
+  const t = copy.testCheckout;
+  const back = `<p><a href="${escapeHtml(returnUrl)}">${escapeHtml(t.backToBilling)}</a></p>`;
+  if (!subscription)
+    return page(
+      t.portalTitle,
+      `<h1>${escapeHtml(t.portalTitle)}</h1><p>${escapeHtml(t.noSubscription)}</p>${back}`,
+    );
+  const action = `/api/billing/test-portal/${encodeURIComponent(portalId)}/action`;
+  const form = (value: string, label: string, kind = '') =>
+    `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="action" value="${escapeHtml(value)}"><button type="submit" class="${kind}">${escapeHtml(label)}</button></form>`;
+  const others = (['starter', 'growth', 'expert'] as const).filter(
+    (id) => id !== subscription.planId,
+  );
+  const plan = getPlan(subscription.planId);
+  return page(
+    t.portalTitle,
+    `<h1>${escapeHtml(t.current(plan.name))}</h1>
+<p class="muted">${escapeHtml(t.periodEnds(subscription.periodEnd.toISOString().slice(0, 10)))}</p>
+${subscription.cancelAtPeriodEnd ? `<p class="notice">${escapeHtml(t.cancelsAtPeriodEnd)}</p>` : ''}
+<p class="notice" role="note">${escapeHtml(t.notice)}</p>
+<div class="actions">
+${others.map((id) => form(`switch:${id}`, t.switchTo(getPlan(id).name))).join('')}
+${subscription.cancelAtPeriodEnd ? form('resume', t.resumePlan, 'primary') : form('cancel', t.cancelPlan, 'danger')}
+</div>${back}`,
+  );
+}

@@ -1,0 +1,79 @@
+import type { Kysely } from 'kysely';
+import type { CreditLedgerKind, DB } from '../db/types';
+
+/** One small query per caller; the rules live in credits.service.ts. */
+export type CreditsDb = Kysely<DB>;
+
+export function findLedgerEntryByKey(db: CreditsDb, idempotencyKey: string) {
+  return db
+    .selectFrom('credit_ledger')
+    .select(['user_id', 'delta', 'kind', 'balance_after'])
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+}
+
+export async function getBalance(db: CreditsDb, userId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('user_profile')
+    .select('credits')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.credits;
+}
+
+/** Takes one credit only if one is left; the WHERE makes it safe under any concurrency. */
+export async function takeOneCredit(db: CreditsDb, userId: string, now: Date) {
+  const row = await db
+    .updateTable('user_profile')
+    .set((eb) => ({ credits: eb('credits', '-', 1), updated_at: now.toISOString() }))
+    .where('user_id', '=', userId)
+    .where('credits', '>=', 1)
+    .returning('credits')
+    .executeTakeFirst();
+  return row?.credits;
+}
+
+export async function addCredits(db: CreditsDb, userId: string, delta: number, now: Date) {
+  const row = await db
+    .updateTable('user_profile')
+    .set((eb) => ({ credits: eb('credits', '+', delta), updated_at: now.toISOString() }))
+    .where('user_id', '=', userId)
+    .returning('credits')
+    .executeTakeFirst();
+  return row?.credits;
+}
+
+export async function insertLedgerEntry(
+  db: CreditsDb,
+  entry: {
+    userId: string;
+    delta: number;
+    kind: CreditLedgerKind;
+    idempotencyKey: string;
+    balanceAfter: number;
+    now: Date;
+  },
+): Promise<void> {
+  await db
+    .insertInto('credit_ledger')
+    .values({
+      id: crypto.randomUUID(),
+      user_id: entry.userId,
+      delta: entry.delta,
+      kind: entry.kind,
+      idempotency_key: entry.idempotencyKey,
+      balance_after: entry.balanceAfter,
+      created_at: entry.now.toISOString(),
+    })
+    .execute();
+}
+
+export async function sumSpentCredits(db: CreditsDb, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('credit_ledger')
+    .select((eb) => eb.fn.sum<number | string | null>('delta').as('total'))
+    .where('user_id', '=', userId)
+    .where('kind', 'in', ['spend', 'refund'])
+    .executeTakeFirst();
+  return -Number(row?.total ?? 0);
+}
