@@ -1,0 +1,40 @@
+import { expect } from 'vitest';
+import type { UsageStats } from '@reframe/shared';
+import type { TestClient } from '../helpers/client';
+import type { TestApp } from '../helpers/test-app';
+
+/** Calls a callable as the web app does: POST /api/callables/<name> with `{ data }`. */
+export async function callable(client: TestClient, name: string, data: unknown = null) {
+  const response = await client.post(`/api/callables/${name}`, { data });
+  return { status: response.statusCode, body: response.json<Record<string, unknown>>() };
+}
+
+export async function usageStats(client: TestClient): Promise<UsageStats> {
+  const { status, body } = await callable(client, 'getUsageStats');
+  expect(status).toBe(200);
+  return body.data as UsageStats;
+}
+
+export async function userIdOf(t: TestApp, email: string): Promise<string> {
+  const row = await t.database.db
+    .selectFrom('user')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function ledgerOf(t: TestApp, userId: string) {
+  return t.database.db
+    .selectFrom('credit_ledger')
+    .select(['delta', 'kind', 'balance_after', 'idempotency_key'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+}
+
+/** The path of a redirect or checkout URL, for app.inject. */
+export const pathOf = (url: string) => {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+};

@@ -1,0 +1,73 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdjustableClock } from '../../src/billing/clock';
+import { createRenewalJob } from '../../src/billing/renewal.jobs';
+import { createCreditsService } from '../../src/credits/credits.service';
+import { signUpVerified } from '../helpers/accounts';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { ledgerOf, usageStats, userIdOf } from './billing-helpers';
+
+const day = 24 * 60 * 60_000;
+let t: TestApp;
+const clock = new AdjustableClock();
+
+beforeAll(async () => {
+  t = await createTestApp({ billing: { clock } });
+});
+afterAll(() => t.close());
+
+describe('PlanRenew', () => {
+  it('tops the free tier back up to 5 on the renewal date and resets operationsThisMonth', async () => {
+    const { client, email } = await signUpVerified(t);
+    const userId = await userIdOf(t, email);
+    const credits = createCreditsService({ db: t.database.db, clock });
+    for (let i = 0; i < 3; i += 1) await credits.spendCredit(userId, `renewal-spend-${i}`);
+    await t.database.db
+      .updateTable('user_profile')
+      .set({ operations_this_month: 3 })
+      .where('user_id', '=', userId)
+      .execute();
+    const before = await usageStats(client);
+    const job = createRenewalJob({ db: t.database.db, clock, log: pino({ level: 'silent' }) });
+
+    expect(await job.handlePlanRenew()).toMatchObject({ status: 'succeeded' });
+    expect((await usageStats(client)).remainingCredits).toBe(2);
+
+    clock.advance(32 * day);
+    const [first, second] = await Promise.all([job.handlePlanRenew(), job.handlePlanRenew()]);
+    expect([first.status, second.status].sort()).toEqual(['skipped', 'succeeded']);
+    await job.handlePlanRenew();
+    const after = await usageStats(client);
+    expect(after).toMatchObject({
+      remainingCredits: 5,
+      operationsThisMonth: 0,
+      currentPlan: 'free',
+    });
+    expect(Date.parse(after.renewalDate ?? '')).toBeGreaterThan(
+      Date.parse(before.renewalDate ?? ''),
+    );
+    const renewals = (await ledgerOf(t, userId)).filter((row) => row.kind === 'renewal');
+    expect(renewals).toHaveLength(1);
+    expect(renewals[0]).toMatchObject({ delta: 3, balance_after: 5 });
+  });
+
+  it('never runs twice at once across two instances', async () => {
+    const log = pino({ level: 'silent' });
+    const instances = [1, 2, 3].map(() => createRenewalJob({ db: t.database.db, clock, log }));
+    const results = await Promise.all(instances.map((job) => job.handlePlanRenew()));
+    expect(results.filter((r) => r.status === 'succeeded')).toHaveLength(1);
+  });
+
+  it('creates the billing account of a user who never opened Billing', async () => {
+    const { email } = await signUpVerified(t);
+    const userId = await userIdOf(t, email);
+    const job = createRenewalJob({ db: t.database.db, clock, log: pino({ level: 'silent' }) });
+    await job.handlePlanRenew();
+    const account = await t.database.db
+      .selectFrom('billing_account')
+      .select('plan_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    expect(account).toEqual({ plan_id: 'free' });
+  });
+});

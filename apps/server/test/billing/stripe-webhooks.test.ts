@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createStripeProvider } from '../../src/adapters/payments/stripe-provider';
+import { AdjustableClock } from '../../src/billing/clock';
+import { createCreditsService } from '../../src/credits/credits.service';
+import { signUpVerified } from '../helpers/accounts';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { startStripeMockServer, type StripeMockServer } from '../support/stripe-mock-server';
+import {
+  checkoutCompleted,
+  invoicePaid,
+  sign,
+  stripeEvent,
+  subscriptionEvent,
+} from '../support/stripe-events';
+import { callable, ledgerOf, usageStats, userIdOf } from './billing-helpers';
+
+const webhookSecret = 'whsec_integration_test_secret';
+const priceIds = { starter: 'price_starter', growth: 'price_growth', expert: 'price_expert' };
+const day = 24 * 60 * 60_000;
+
+let t: TestApp;
+let stripe: StripeMockServer;
+const clock = new AdjustableClock();
+
+beforeAll(async () => {
+  stripe = await startStripeMockServer();
+  const provider = createStripeProvider({
+    secretKey: 'sk_test_mock',
+    publishableKey: 'pk_test_mock',
+    webhookSecret,
+    priceIds,
+    api: stripe.api,
+  });
+  t = await createTestApp({ billing: { provider, clock } });
+});
+afterAll(async () => {
+  await t.close();
+  await stripe.close();
+});
+beforeEach(() => {
+  stripe.requests.length = 0;
+});
+
+async function deliver(event: object, signature?: string) {
+  const payload = JSON.stringify(event);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/billing/webhook',
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === undefined ? { 'stripe-signature': sign(payload, webhookSecret) } : {}),
+      ...(signature ? { 'stripe-signature': signature } : {}),
+    },
+    payload,
+  });
+  return response;
+}
+
+/** A verified user who went through Stripe Checkout for `planId` (customer stored by us). */
+async function subscribedUser(planId: keyof typeof priceIds, invoiceId: string) {
+  const { client, email } = await signUpVerified(t);
+  const userId = await userIdOf(t, email);
+  const checkout = await callable(client, 'createCheckoutSession', { planId });
+  expect(checkout.status).toBe(200);
+  const customer = stripe.requests.find((r) => r.path === '/v1/customers');
+  const account = await t.database.db
+    .selectFrom('billing_account')
+    .select('customer_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const subscription = `sub_${invoiceId}`;
+  const now = clock.now();
+  stripe.subscriptions.set(subscription, {
+    id: subscription,
+    customer: account.customer_id ?? '',
+    status: 'active',
+    priceId: priceIds[planId],
+    periodStart: now,
+    periodEnd: new Date(now.getTime() + 30 * day),
+    userId,
+    latestInvoice: { id: invoiceId, status: 'paid' },
+  });
+  return { client, userId, customerId: account.customer_id ?? '', subscription, customer };
+}
+
+describe('Stripe checkout', () => {
+  it('creates one customer per user and a subscription-mode Checkout Session', async () => {
+    const { client, userId } = await signUpVerified(t).then(async (u) => ({
+      ...u,
+      userId: await userIdOf(t, u.email),
+    }));
+    const first = await callable(client, 'createCheckoutSession', {
+      planId: 'growth',
+      origin: 'http://localhost:3000',
+    });
+    expect(first.status).toBe(200);
+    expect((first.body.data as { url: string }).url).toMatch(
+      /^https:\/\/checkout\.stripe\.test\/cs_mock_/,
+    );
+    await callable(client, 'createCheckoutSession', { planId: 'starter' });
+    const customers = stripe.requests.filter((r) => r.path === '/v1/customers');
+    expect(customers).toHaveLength(1);
+    expect(customers[0]?.params['metadata[userId]']).toBe(userId);
+    const sessions = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions');
+    expect(sessions[0]?.params).toMatchObject({
+      mode: 'subscription',
+      client_reference_id: userId,
+      'line_items[0][price]': 'price_growth',
+      'line_items[0][quantity]': '1',
+      success_url: 'http://localhost:3000/app/billing?success=true&plan=growth',
+      cancel_url: 'http://localhost:3000/app/billing',
+      'subscription_data[metadata][userId]': userId,
+    });
+    expect(sessions[1]?.params['line_items[0][price]']).toBe('price_starter');
+    expect((await callable(client, 'getStripeConfig')).body).toEqual({
+      data: { publishableKey: 'pk_test_mock', mode: 'test' },
+    });
+  });
+
+  it('opens the customer portal for a subscriber', async () => {
+    const { client, customerId, subscription } = await subscribedUser('starter', 'in_portal');
+    await deliver(checkoutCompleted({ customer: customerId, subscription, userId: '' }));
+    const portal = await callable(client, 'createPortalSession', {});
+    expect((portal.body.data as { url: string }).url).toMatch(/^https:\/\/billing\.stripe\.test\//);
+    const request = stripe.requests.find((r) => r.path === '/v1/billing_portal/sessions');
+    expect(request?.params).toEqual({
+      customer: customerId,
+      return_url: 'http://localhost:3000/app/billing',
+    });
+  });
+});
+
+describe('Stripe webhooks', () => {
+  it('rejects a forged or missing signature with 400 and changes nothing', async () => {
+    const { client, customerId, subscription } = await subscribedUser('growth', 'in_forged');
+    const event = invoicePaid({ id: 'in_forged', customer: customerId, subscription });
+    const forged = await deliver(event, sign(JSON.stringify(event), 'whsec_someone_else'));
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toEqual({
+      code: 'WEBHOOK_SIGNATURE_INVALID',
+      message: 'The webhook signature is missing or invalid.',
+    });
+    const missing = await deliver(event, '');
+    expect(missing.statusCode).toBe(400);
+    expect(await usageStats(client)).toMatchObject({ currentPlan: 'free', remainingCredits: 5 });
+  });
+
+  it('applies the same event delivered three times once', async () => {
+    const { client, userId, customerId, subscription } = await subscribedUser('growth', 'in_3x');
+    const event = invoicePaid({ id: 'in_3x', customer: customerId, subscription });
+    const outcomes = [];
+    for (let i = 0; i < 3; i += 1) {
+      const response = await deliver(event);
+      expect(response.statusCode).toBe(200);
+      outcomes.push(response.json<{ outcome: string }>().outcome);
+    }
+    expect(outcomes).toEqual(['applied', 'duplicate', 'duplicate']);
+    await deliver(checkoutCompleted({ customer: customerId, subscription, userId }));
+    expect(await usageStats(client)).toMatchObject({ currentPlan: 'growth', remainingCredits: 75 });
+    const purchases = (await ledgerOf(t, userId)).filter((row) => row.kind === 'purchase');
+    expect(purchases).toEqual([
+      { kind: 'purchase', delta: 70, balance_after: 75, idempotency_key: 'invoice:in_3x:growth' },
+    ]);
+  });
+
+  it('keeps a cancellation that arrives before the last invoice', async () => {
+    const { client, userId, customerId, subscription } = await subscribedUser('starter', 'in_ooo');
+    await deliver(checkoutCompleted({ customer: customerId, subscription, userId }));
+    expect(await usageStats(client)).toMatchObject({
+      currentPlan: 'starter',
+      remainingCredits: 30,
+    });
+
+    const state = stripe.subscriptions.get(subscription);
+    if (!state) throw new Error('missing subscription');
+    state.status = 'canceled';
+    state.latestInvoice = { id: 'in_ooo_last', status: 'paid' };
+    await deliver(
+      subscriptionEvent('customer.subscription.deleted', {
+        id: subscription,
+        customer: customerId,
+      }),
+    );
+    const late = await deliver(
+      invoicePaid({ id: 'in_ooo_last', customer: customerId, subscription }),
+    );
+    expect(late.statusCode).toBe(200);
+    expect(await usageStats(client)).toMatchObject({
+      currentPlan: 'free',
+      subscriptionStatus: 'free',
+      remainingCredits: 30,
+    });
+    const keys = (await ledgerOf(t, userId)).map((row) => row.idempotency_key);
+    expect(keys.some((key) => key.startsWith('invoice:in_ooo_last'))).toBe(false);
+  });
+
+  it('grants a new period once, keyed by its invoice, and resets operationsThisMonth', async () => {
+    const { client, userId, customerId, subscription } = await subscribedUser('starter', 'in_p1');
+    await deliver(invoicePaid({ id: 'in_p1', customer: customerId, subscription }));
+    const credits = createCreditsService({ db: t.database.db, clock });
+    for (let i = 0; i < 10; i += 1) await credits.spendCredit(userId, `period-1-${i}`);
+    await t.database.db
+      .updateTable('user_profile')
+      .set({ operations_this_month: 10 })
+      .where('user_id', '=', userId)
+      .execute();
+
+    const state = stripe.subscriptions.get(subscription);
+    if (!state) throw new Error('missing subscription');
+    state.periodStart = state.periodEnd;
+    state.periodEnd = new Date(state.periodEnd.getTime() + 30 * day);
+    state.latestInvoice = { id: 'in_p2', status: 'paid' };
+    const renewal = invoicePaid({ id: 'in_p2', customer: customerId, subscription });
+    await deliver(renewal);
+    await deliver(
+      subscriptionEvent('customer.subscription.updated', {
+        id: subscription,
+        customer: customerId,
+      }),
+    );
+    await deliver(renewal);
+    expect(await usageStats(client)).toMatchObject({
+      remainingCredits: 30,
+      usedCredits: 10,
+      operationsThisMonth: 0,
+      currentPlan: 'starter',
+      renewalDate: state.periodEnd.toISOString().replace(/\.\d{3}Z$/, '.000Z'),
+    });
+    const renewals = (await ledgerOf(t, userId)).filter((row) => row.kind === 'renewal');
+    expect(renewals).toEqual([
+      { kind: 'renewal', delta: 10, balance_after: 30, idempotency_key: 'invoice:in_p2:starter' },
+    ]);
+  });
+
+  it('answers 2xx to event types it ignores', async () => {
+    const response = await deliver(
+      stripeEvent('customer.created', { id: 'cus_x', object: 'customer' }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: true, outcome: 'ignored' });
+  });
+
+  it('records an event for a subscription Stripe does not know without changing anyone', async () => {
+    const response = await deliver(
+      subscriptionEvent('customer.subscription.updated', {
+        id: 'sub_unknown',
+        customer: 'cus_unknown',
+      }),
+    );
+    expect(response.statusCode).toBe(200);
+  });
+});
