@@ -21,7 +21,7 @@ export async function inspectImage(bytes: Uint8Array): Promise<ImageInfo> {
   const header = sniffHeader(bytes);
   let meta;
   try {
-    meta = await openImage(bytes, header).metadata();
+    meta = await openImage(bytes, header, { firstPageOnly: false }).metadata();
   } catch (error) {
     throw translateSharpError(error);
   }

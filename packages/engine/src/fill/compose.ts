@@ -6,8 +6,8 @@ import type { CanvasPlacement, Raster } from './raster';
 /**
  * Builds the full-resolution canvas from the finest searched level without searching again:
  * each new pixel copies the original at the displacement its coarse neighbours found, mixing
- * the (at most four) bilinear neighbours where they disagree. Inside a coherent copy this is an
- * exact copy of real pixels, so texture keeps the original's sharpness.
+ * the four bilinear neighbours where they disagree. Inside a coherent copy this is an exact
+ * copy of real pixels, so texture keeps the original's sharpness.
  */
 export function composeFullResolution(
   original: Raster,
@@ -20,58 +20,85 @@ export function composeFullResolution(
   const out = new Uint8Array(W * H * c);
   const scaleX = w / level.source.width;
   const scaleY = h / level.source.height;
-  const nbX = new Int32Array(4);
-  const nbY = new Int32Array(4);
-  const nbW = new Float64Array(4);
-  const acc = new Float64Array(c);
+  // Displacements of every coarse pixel, in full-resolution pixels.
+  const dispX = new Int32Array(level.W * level.H);
+  const dispY = new Int32Array(level.W * level.H);
+  for (let y = 0; y < level.H; y++) {
+    for (let x = 0; x < level.W; x++) {
+      const [dx, dy] = displacement(level, nnf, x, y);
+      dispX[y * level.W + x] = Math.round(dx * scaleX);
+      dispY[y * level.W + x] = Math.round(dy * scaleY);
+    }
+  }
+  const col = axisSamples(W, ox, scaleX, level.ox, level.W);
+  const row = axisSamples(H, oy, scaleY, level.oy, level.H);
+  const corner = new Int32Array(4);
+  const weight = new Float64Array(4);
   for (let y = 0; y < H; y++) {
     const inRows = y >= oy && y < oy + h;
-    const fy = clamp(level.oy + (y - oy + 0.5) / scaleY - 0.5, 0, level.H - 1);
-    const y0 = Math.floor(fy);
-    const y1 = Math.min(level.H - 1, y0 + 1);
-    const ay = fy - y0;
+    if (inRows) out.set(src.subarray((y - oy) * w * c, (y - oy + 1) * w * c), (y * W + ox) * c);
+    const y0 = row.i0[y]!;
+    const y1 = row.i1[y]!;
+    const ay = row.a[y]!;
     for (let x = 0; x < W; x++) {
+      if (inRows && x >= ox && x < ox + w) continue;
+      const x0 = col.i0[x]!;
+      const x1 = col.i1[x]!;
+      const ax = col.a[x]!;
+      corner[0] = y0 * level.W + x0;
+      corner[1] = y0 * level.W + x1;
+      corner[2] = y1 * level.W + x0;
+      corner[3] = y1 * level.W + x1;
+      weight[0] = (1 - ax) * (1 - ay);
+      weight[1] = ax * (1 - ay);
+      weight[2] = (1 - ax) * ay;
+      weight[3] = ax * ay;
       const o = (y * W + x) * c;
-      if (inRows && x >= ox && x < ox + w) {
-        const si = ((y - oy) * w + (x - ox)) * c;
+      const first = corner[0];
+      let coherent = true;
+      for (let k = 1; k < 4; k++) {
+        const ck = corner[k]!;
+        if (dispX[ck] !== dispX[first] || dispY[ck] !== dispY[first]) coherent = false;
+      }
+      if (coherent) {
+        const si = sourceIndex(x - ox + dispX[first]!, y - oy + dispY[first]!, w, h, c);
         for (let ch = 0; ch < c; ch++) out[o + ch] = src[si + ch]!;
         continue;
       }
-      const fx = clamp(level.ox + (x - ox + 0.5) / scaleX - 0.5, 0, level.W - 1);
-      const x0 = Math.floor(fx);
-      const x1 = Math.min(level.W - 1, x0 + 1);
-      const ax = fx - x0;
-      const corners = [
-        [x0, y0, (1 - ax) * (1 - ay)],
-        [x1, y0, ax * (1 - ay)],
-        [x0, y1, (1 - ax) * ay],
-        [x1, y1, ax * ay],
-      ] as const;
-      let count = 0;
-      for (const [cx, cy, weight] of corners) {
-        if (weight <= 0) continue;
-        const [dx, dy] = displacement(level, nnf, cx, cy);
-        const sx = clamp(Math.round(x - ox + dx * scaleX), 0, w - 1);
-        const sy = clamp(Math.round(y - oy + dy * scaleY), 0, h - 1);
-        let k = 0;
-        while (k < count && (nbX[k] !== sx || nbY[k] !== sy)) k++;
-        if (k === count) {
-          nbX[k] = sx;
-          nbY[k] = sy;
-          nbW[k] = 0;
-          count++;
+      for (let ch = 0; ch < c; ch++) {
+        let acc = 0;
+        for (let k = 0; k < 4; k++) {
+          const ck = corner[k]!;
+          acc +=
+            src[sourceIndex(x - ox + dispX[ck]!, y - oy + dispY[ck]!, w, h, c) + ch]! * weight[k]!;
         }
-        nbW[k]! += weight;
+        out[o + ch] = Math.round(acc);
       }
-      acc.fill(0);
-      let total = 0;
-      for (let k = 0; k < count; k++) {
-        const si = (nbY[k]! * w + nbX[k]!) * c;
-        total += nbW[k]!;
-        for (let ch = 0; ch < c; ch++) acc[ch]! += src[si + ch]! * nbW[k]!;
-      }
-      for (let ch = 0; ch < c; ch++) out[o + ch] = Math.round(acc[ch]! / total);
     }
   }
   return out;
+}
+
+function sourceIndex(x: number, y: number, w: number, h: number, c: number): number {
+  return (clamp(y, 0, h - 1) * w + clamp(x, 0, w - 1)) * c;
+}
+
+/** For each full-resolution coordinate: the two coarse neighbours and the blend between them. */
+function axisSamples(
+  size: number,
+  offset: number,
+  scale: number,
+  levelOffset: number,
+  levelSize: number,
+) {
+  const i0 = new Int32Array(size);
+  const i1 = new Int32Array(size);
+  const a = new Float32Array(size);
+  for (let v = 0; v < size; v++) {
+    const f = clamp(levelOffset + (v - offset + 0.5) / scale - 0.5, 0, levelSize - 1);
+    i0[v] = Math.floor(f);
+    i1[v] = Math.min(levelSize - 1, i0[v]! + 1);
+    a[v] = f - i0[v]!;
+  }
+  return { i0, i1, a };
 }

@@ -34,19 +34,18 @@ export function makeLevel(
   const source = factor === 1 ? original : resizeArea(original, w, h);
   const c = original.channels;
   const target = new Float32Array(W * H * c);
-  const unknown: number[] = [];
+  const unknown = new Int32Array(W * H - w * h);
+  let n = 0;
   for (let y = 0; y < H; y++) {
+    const inRows = y >= oy && y < oy + h;
+    if (inRows)
+      target.set(source.data.subarray((y - oy) * w * c, (y - oy + 1) * w * c), (y * W + ox) * c);
     for (let x = 0; x < W; x++) {
-      if (x >= ox && x < ox + w && y >= oy && y < oy + h) {
-        const si = ((y - oy) * w + (x - ox)) * c;
-        target.set(source.data.subarray(si, si + c), (y * W + x) * c);
-      } else {
-        unknown.push(y * W + x);
-      }
+      if (!inRows || x < ox || x >= ox + w) unknown[n++] = y * W + x;
     }
   }
   const radius = Math.max(0, Math.min(maxRadius, Math.floor((Math.min(w, h) - 1) / 2)));
-  return { W, H, ox, oy, source, target, unknown: Int32Array.from(unknown), radius };
+  return { W, H, ox, oy, source, target, unknown, radius };
 }
 
 export function isKnown(level: Level, x: number, y: number): boolean {

@@ -26,20 +26,23 @@ export interface FillOptions {
   knownWeight: number;
   band: number;
   coherence: number;
+  /** Random-search window (px) at the levels finer than the coarsest. */
+  refineRadius: number;
 }
 
 /** Defaults chosen on the bench (quality proxies and montages) within the speed targets. */
 export const DEFAULT_FILL_OPTIONS: FillOptions = {
   coarsestSide: 96,
   minOriginalSide: 14,
-  searchBudget: 60_000,
+  searchBudget: 30_000,
   patchRadius: 2,
-  iterations: 6,
+  iterations: 4,
   passes: 2,
   distanceWeight: 3000,
   knownWeight: 2,
   band: 0.3,
   coherence: 0.3,
+  refineRadius: 6,
 };
 
 /**
@@ -72,8 +75,9 @@ export function outpaintFill(
     }
     const iterations =
       k === coarsest ? options.iterations : Math.max(1, options.iterations >> (coarsest - k));
+    const searchRadius = k === coarsest ? Infinity : options.refineRadius;
     for (let it = 0; it < iterations; it++) {
-      patchMatch(level, nnf, rng, options);
+      patchMatch(level, nnf, rng, { ...options, searchRadius });
       vote(level, nnf);
     }
     previous = { level, nnf };

@@ -23,6 +23,8 @@ export interface PatchMatchOptions {
    * texture over a mosaic of tiny ones, which would turn into repeated micro-tiles at full size.
    */
   coherence: number;
+  /** Largest random-search window in px; finer levels refine an upsampled field locally. */
+  searchRadius: number;
 }
 
 /**
@@ -40,6 +42,9 @@ export function patchMatch(
   const { width: w, height: h } = level.source;
   const coherent = 1 - options.coherence;
   for (const i of unknown) nnf.cost[i] = cost(i, nnf.sx[i]!, nnf.sy[i]!, Infinity);
+  const bandX = Math.max(r + 1, Math.ceil(options.band * w));
+  const bandY = Math.max(r + 1, Math.ceil(options.band * h));
+  const searchRadius = Math.min(options.searchRadius, Math.max(bandX, bandY) * 2);
   for (let pass = 0; pass < options.passes; pass++) {
     const forward = pass % 2 === 0;
     const step = forward ? 1 : -1;
@@ -50,29 +55,34 @@ export function patchMatch(
       let bx = nnf.sx[i]!;
       let by = nnf.sy[i]!;
       let best = nnf.cost[i]!;
-      const tryCandidate = (sx: number, sy: number, discount = 1): void => {
+      // Candidates: the two scan neighbours' copies shifted by one (propagation, with the
+      // coherence discount), then random samples around the best in shrinking windows.
+      for (let c = 0; c < 2; c++) {
+        const nx = c === 0 ? x - step : x;
+        const ny = c === 0 ? y : y - step;
+        if (nx < 0 || nx >= W || ny < 0 || ny >= level.H || isKnownIndex(level, nx, ny)) continue;
+        const j = ny * W + nx;
+        const sx = nnf.sx[j]! + (x - nx);
+        const sy = nnf.sy[j]! + (y - ny);
         if (sx < r || sy < r || sx > w - 1 - r || sy > h - 1 - r || (sx === bx && sy === by))
-          return;
-        const value = cost(i, sx, sy, best / discount) * discount;
+          continue;
+        const value = cost(i, sx, sy, best / coherent) * coherent;
         if (value < best) {
           best = value;
           bx = sx;
           by = sy;
         }
-      };
-      const nx = x - step;
-      if (nx >= 0 && nx < W && !isKnownIndex(level, nx, y))
-        tryCandidate(nnf.sx[i - step]! + step, nnf.sy[i - step]!, coherent);
-      const ny = y - step;
-      if (ny >= 0 && ny < level.H && !isKnownIndex(level, x, ny)) {
-        const j = i - step * W;
-        tryCandidate(nnf.sx[j]!, nnf.sy[j]! + step, coherent);
       }
-      for (let radius = Math.max(w, h); radius >= 1; radius >>= 1) {
-        tryCandidate(
-          clamp(Math.round(bx + (rng() * 2 - 1) * radius), r, w - 1 - r),
-          clamp(Math.round(by + (rng() * 2 - 1) * radius), r, h - 1 - r),
-        );
+      for (let radius = searchRadius; radius >= 1; radius >>= 1) {
+        const sx = clamp(Math.round(bx + (rng() * 2 - 1) * radius), r, w - 1 - r);
+        const sy = clamp(Math.round(by + (rng() * 2 - 1) * radius), r, h - 1 - r);
+        if (sx === bx && sy === by) continue;
+        const value = cost(i, sx, sy, best);
+        if (value < best) {
+          best = value;
+          bx = sx;
+          by = sy;
+        }
       }
       nnf.sx[i] = bx;
       nnf.sy[i] = by;

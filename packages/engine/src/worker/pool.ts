@@ -34,7 +34,7 @@ interface Slot {
   idleTimer: NodeJS.Timeout | undefined;
 }
 
-const WORKER_URL = new URL('./entry.ts', import.meta.url);
+const WORKER_URL = new URL('./bootstrap.mjs', import.meta.url);
 
 export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
   const size = Math.max(1, options.size ?? availableParallelism());
@@ -58,8 +58,6 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
 
   const spawn = (): Slot => {
     const worker = new Worker(WORKER_URL, {
-      // Workers run the TypeScript sources through tsx, under `node --import tsx` and vitest alike.
-      execArgv: ['--import', 'tsx'],
       resourceLimits: { maxOldGenerationSizeMb: maxJobMemoryMb },
     });
     const slot: Slot = { worker, job: undefined, idleTimer: undefined };

@@ -1,0 +1,61 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { fixture } from './test-images';
+
+const run = promisify(execFile);
+const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+
+async function outpaintCli(
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args]);
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('outpaint CLI', () => {
+  it('writes the PNG and prints one JSON line', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'outpaint-'));
+    await writeFile(join(dir, 'in.jpg'), await fixture('rocket.jpg', 96, 'jpeg'));
+    const out = join(dir, 'out.png');
+    const result = await outpaintCli([
+      join(dir, 'in.jpg'),
+      '-o',
+      out,
+      '--ratio',
+      '1:1',
+      '--seed',
+      '4',
+    ]);
+    expect(result.code).toBe(0);
+    const line = JSON.parse(result.stdout) as { width: number; height: number; ms: number };
+    // 96x64 to 1:1 is 96x96, then both paddings are under 50 px, so x1.3.
+    expect([line.width, line.height]).toEqual([125, 125]);
+    expect((await readFile(out)).subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('exits non-zero with a one-line reason for bad arguments or input', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'outpaint-'));
+    await writeFile(join(dir, 'notes.txt'), 'not an image');
+    const bad = [
+      [join(dir, 'notes.txt'), '-o', join(dir, 'x.png'), '--ratio', '1:1'],
+      [join(dir, 'missing.png'), '-o', join(dir, 'x.png'), '--ratio', '1:1'],
+      [join(dir, 'notes.txt'), '--ratio', '1:1'],
+      [join(dir, 'notes.txt'), '-o', join(dir, 'x.png'), '--canvas', 'big'],
+    ];
+    for (const args of bad) {
+      const result = await outpaintCli(args);
+      expect(result.code).not.toBe(0);
+      expect(result.stderr.split('\n')[0]).toMatch(/^outpaint: \S/);
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { EngineInputError } from '../errors';
+import { fixture } from '../test-images';
+import type { EnginePool } from './pool';
+import { createEnginePool } from './pool';
+
+let pool: EnginePool | undefined;
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+const smallJob = async () => ({
+  input: await fixture('coffee.png', 90),
+  canvas: { width: 120, height: 90, offsetX: 15, offsetY: 15 },
+  seed: 5,
+});
+
+describe('createEnginePool', () => {
+  it('runs a job in a worker thread and returns the PNG', async () => {
+    pool = createEnginePool({ size: 1 });
+    const result = await pool.outpaint(await smallJob());
+    expect([result.width, result.height]).toEqual([120, 90]);
+    expect([...result.png.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+  });
+
+  it('survives a job that throws, passing the typed error across', async () => {
+    pool = createEnginePool({ size: 1 });
+    const png = await fixture('coffee.png', 200);
+    const truncated = {
+      input: png.subarray(0, 400),
+      canvas: { width: 300, height: 200, offsetX: 50, offsetY: 34 },
+      seed: 1,
+    };
+    const error = await pool.outpaint(truncated).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineInputError);
+    expect(error).toMatchObject({ code: 'TRUNCATED' });
+    expect((await pool.outpaint(await smallJob())).width).toBe(120);
+  });
+
+  it('cancels a running job by terminating its worker, then keeps serving', async () => {
+    pool = createEnginePool({ size: 1 });
+    const big = {
+      input: await fixture('rocket.jpg', 640, 'jpeg'),
+      canvas: { width: 1400, height: 1400, offsetX: 380, offsetY: 487 },
+      seed: 1,
+    };
+    const controller = new AbortController();
+    const running = pool.outpaint(big, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 300);
+    await expect(running).rejects.toMatchObject({ name: 'AbortError' });
+    expect((await pool.outpaint(await smallJob())).width).toBe(120);
+  });
+
+  it('refuses a job whose memory estimate is over the bound', async () => {
+    pool = createEnginePool({ size: 1, maxJobMemoryMb: 150 });
+    const job = await smallJob();
+    await expect(
+      pool.outpaint({ ...job, canvas: { ...job.canvas, width: 8000, height: 8000 } }),
+    ).rejects.toMatchObject({
+      code: 'JOB_TOO_LARGE',
+    });
+  });
+
+  it('rejects queued jobs when closed', async () => {
+    pool = createEnginePool({ size: 1 });
+    const job = await smallJob();
+    const first = pool.outpaint(job);
+    const second = pool.outpaint(job);
+    const settled = Promise.allSettled([first, second]);
+    await pool.close();
+    const outcomes = await settled;
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') expect(String(outcome.reason)).toContain('closed');
+    }
+  });
+});
