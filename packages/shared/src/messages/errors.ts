@@ -44,8 +44,6 @@ export const errorMessages = {
   UPLOAD_REQUIRES_AUTH: 'User must be authenticated to upload files',
   LOAD_HISTORY_FAILED: 'Failed to load history',
   FETCH_IMAGE_FAILED: 'Failed to fetch image',
-  // ours: the upload limit, shown after "Upload failed: "
-  FILE_TOO_LARGE: 'The file is larger than 10MB',
 
   // Downloads
   HISTORY_ZIP_FAILED: 'Failed to download files. Please try again later.',
