@@ -100,7 +100,8 @@ export function existingAccountSignUpMail(
     heading: 'You already have a Reframe account',
     paragraphs: [
       'Someone just tried to create a Reframe account with this email address. Your account is unchanged.',
-      `If it was you, sign in instead: ${signInUrl}. Forgot your password? Reset it here: ${resetUrl}.`,
+      'If it was you, sign in with the button below. Forgot your password? Reset it here:',
+      resetUrl,
     ],
     action: { label: 'Sign in', url: signInUrl },
     footnote: "If it wasn't you, you can ignore this email.",

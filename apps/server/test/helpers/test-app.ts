@@ -10,6 +10,7 @@ import { openDatabase, type Database } from '../../src/db/database';
 import { runMigrations } from '../../src/db/migrate';
 import type { Mailer } from '../../src/mail/mailer';
 import { createPostgresDatabase, testDatabaseKind } from './database';
+import { TEST_AUTH_SECRET } from './jwt';
 
 export const TEST_APP_URL = 'http://localhost:3000';
 
@@ -27,7 +28,15 @@ export interface TestApp {
  * Limits are high unless `env` lowers them, so only the rate-limit test is ever throttled.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; mailer?: Mailer; billing?: AppDeps['billing'] } = {},
+  options: {
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    billing?: AppDeps['billing'];
+    /** A built web app to serve; by default there is none. */
+    webDistDir?: string;
+    /** Adds routes before the app is ready, e.g. one behind a guard under test. */
+    extend?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'reframe-test-'));
   const postgres = testDatabaseKind() === 'postgres' ? await createPostgresDatabase() : undefined;
@@ -52,10 +61,11 @@ export async function createTestApp(
     database,
     mailer,
     logger,
-    authSecret: 'integration-test-secret-0123456789abcdef',
-    webDistDir: join(dataDir, 'no-web-build'),
+    authSecret: TEST_AUTH_SECRET,
+    webDistDir: options.webDistDir ?? join(dataDir, 'no-web-build'),
     ...(options.billing ? { billing: options.billing } : {}),
   });
+  options.extend?.(app);
   await app.ready();
   return {
     app,
