@@ -1,0 +1,115 @@
+import { Download, FileArchive, RefreshCw } from 'lucide-react';
+import { copy, errorMessages } from '@reframe/shared';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { checkerboard } from '../../components/checkerboard';
+import { Tooltip } from '../../components/Tooltip';
+import type { ExpandedImage } from './run-prediction';
+import { useResultDownloads } from './use-downloads';
+
+const r = copy.resizer;
+
+export function ExpandedImagesCard({
+  results,
+  isBusy,
+  hasCredits,
+  onRegenerate,
+}: {
+  results: readonly ExpandedImage[];
+  isBusy: (ratio: string) => boolean;
+  hasCredits: boolean;
+  onRegenerate: (ratio: string) => void;
+}) {
+  const downloads = useResultDownloads();
+  return (
+    <Card className="p-5 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-base font-semibold text-slate-900">{r.expandedImages}</h2>
+        {results.length > 1 && (
+          <Button
+            variant="secondary"
+            busy={downloads.zipping}
+            busyLabel={r.preparingZip}
+            onClick={() => void downloads.downloadAll(results)}
+          >
+            <FileArchive aria-hidden="true" className="size-4" />
+            {r.downloadAllZip}
+          </Button>
+        )}
+      </div>
+      {downloads.error && <Alert className="mt-4">{downloads.error}</Alert>}
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+        {results.map((image) => (
+          <li key={image.ratio} data-testid="result">
+            <ResultTile
+              image={image}
+              busy={isBusy(image.ratio)}
+              hasCredits={hasCredits}
+              onRegenerate={onRegenerate}
+              onDownload={() => void downloads.downloadOne(image)}
+            />
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function ResultTile({
+  image,
+  busy,
+  hasCredits,
+  onRegenerate,
+  onDownload,
+}: {
+  image: ExpandedImage;
+  busy: boolean;
+  hasCredits: boolean;
+  onRegenerate: (ratio: string) => void;
+  onDownload: () => void;
+}) {
+  return (
+    <figure className="flex h-full flex-col overflow-hidden rounded-xl ring-1 ring-slate-200">
+      <div className={`grid flex-1 place-items-center p-3 ${checkerboard}`}>
+        <img
+          src={image.url}
+          alt={r.resultAlt(image.ratio)}
+          width={image.width}
+          height={image.height}
+          className={`max-h-72 w-auto max-w-full rounded-md object-contain shadow-sm transition-opacity ${busy ? 'opacity-40' : ''}`}
+        />
+      </div>
+      <figcaption className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 bg-white px-3.5 py-3">
+        <div className="min-w-0">
+          <p className="truncate text-sm font-semibold text-slate-900">
+            {r.resultTitle(image.ratio)}
+          </p>
+          <p className="text-xs text-slate-500 tabular-nums" data-testid="result-size">
+            {image.width} × {image.height}
+          </p>
+        </div>
+        <div className="flex gap-1.5">
+          <Tooltip text={hasCredits ? null : errorMessages.OUT_OF_CREDITS_TOOLTIP}>
+            {(describedBy) => (
+              <Button
+                variant="secondary"
+                className="h-9 px-3"
+                aria-describedby={describedBy}
+                disabled={busy || !hasCredits}
+                onClick={() => onRegenerate(image.ratio)}
+              >
+                <RefreshCw aria-hidden="true" className={`size-4 ${busy ? 'animate-spin' : ''}`} />
+                {r.regenerate}
+              </Button>
+            )}
+          </Tooltip>
+          <Button className="h-9 px-3" onClick={onDownload}>
+            <Download aria-hidden="true" className="size-4" />
+            {r.download}
+          </Button>
+        </div>
+      </figcaption>
+    </figure>
+  );
+}

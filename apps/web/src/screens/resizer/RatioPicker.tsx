@@ -1,0 +1,135 @@
+import clsx from 'clsx';
+import { Check } from 'lucide-react';
+import { useState } from 'react';
+import {
+  aspectRatioCategories,
+  aspectRatiosIn,
+  copy,
+  PREVIEW_BOX_PX,
+  type AspectRatioCategory,
+  type AspectRatioOption,
+} from '@reframe/shared';
+import { Card } from '../../components/Card';
+import { Tabs } from '../../components/Tabs';
+import { isOriginalRatio } from './ratio-selection';
+
+const r = copy.resizer;
+
+export function RatioPicker({
+  selected,
+  original,
+  disabled,
+  onToggle,
+}: {
+  selected: readonly string[];
+  original: number | null;
+  disabled: boolean;
+  onToggle: (label: string) => void;
+}) {
+  const [category, setCategory] = useState<AspectRatioCategory>('Common');
+  const selectedIn = (tab: AspectRatioCategory) =>
+    aspectRatiosIn(tab).filter((option) => selected.includes(option.label)).length;
+
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="text-sm font-semibold text-slate-900">{r.ratioPickerTitle}</h2>
+      <div className="mt-4">
+        <Tabs
+          label={r.categoryTabs}
+          tabs={aspectRatioCategories}
+          value={category}
+          onChange={setCategory}
+          aside={(tab) =>
+            selectedIn(tab) > 0 && (
+              <span className="grid min-w-5 place-items-center rounded-full bg-brand-600 px-1.5 text-[11px] leading-5 font-semibold text-white">
+                {selectedIn(tab)}
+              </span>
+            )
+          }
+        >
+          <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-2 xl:grid-cols-3">
+            {aspectRatiosIn(category).map((option) => (
+              <li key={option.label}>
+                <RatioOption
+                  option={option}
+                  checked={selected.includes(option.label)}
+                  isOriginal={isOriginalRatio(option.label, original)}
+                  disabled={disabled}
+                  onToggle={onToggle}
+                />
+              </li>
+            ))}
+          </ul>
+        </Tabs>
+      </div>
+      <p className="mt-3 text-xs text-slate-500">{r.ratioNote}</p>
+    </Card>
+  );
+}
+
+function RatioOption({
+  option,
+  checked,
+  isOriginal,
+  disabled,
+  onToggle,
+}: {
+  option: AspectRatioOption;
+  checked: boolean;
+  isOriginal: boolean;
+  disabled: boolean;
+  onToggle: (label: string) => void;
+}) {
+  const off = disabled || isOriginal;
+  return (
+    <label
+      className={clsx(
+        'relative flex h-full items-center gap-3 rounded-xl border p-2.5 transition-colors',
+        'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
+        checked
+          ? 'border-brand-500 bg-brand-50/70 ring-1 ring-brand-500'
+          : 'border-slate-200 bg-white',
+        off ? 'cursor-not-allowed opacity-55' : 'cursor-pointer hover:border-brand-300',
+      )}
+    >
+      <input
+        type="checkbox"
+        className="peer sr-only"
+        checked={checked}
+        disabled={off}
+        onChange={() => onToggle(option.label)}
+      />
+      <span
+        aria-hidden="true"
+        className="grid shrink-0 place-items-center"
+        style={{ width: PREVIEW_BOX_PX * 0.75, height: PREVIEW_BOX_PX * 0.75 }}
+      >
+        <span
+          className={clsx(
+            'block rounded-[3px] border-[1.5px]',
+            checked ? 'border-brand-600 bg-brand-100' : 'border-slate-400 bg-slate-100',
+          )}
+          style={{ width: option.previewWidth * 0.75, height: option.previewHeight * 0.75 }}
+        />
+      </span>
+      <span className="min-w-0 flex-1 text-sm leading-tight font-medium text-slate-800">
+        {option.label}
+        {isOriginal && ' '}
+        {isOriginal && (
+          <span className="mt-0.5 block text-xs font-normal text-slate-500">
+            {r.originalSuffix}
+          </span>
+        )}
+      </span>
+      <span
+        aria-hidden="true"
+        className={clsx(
+          'grid size-[18px] shrink-0 place-items-center rounded-[5px] border transition-colors',
+          checked ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white',
+        )}
+      >
+        {checked && <Check className="size-3" strokeWidth={3} />}
+      </span>
+    </label>
+  );
+}

@@ -1,0 +1,93 @@
+import JSZip from 'jszip';
+import { describe, expect, it } from 'vitest';
+import {
+  expandedFilename,
+  pngSize,
+  resizerZipFilename,
+  uniqueFilenames,
+  zipDownloads,
+  zipHistoryRun,
+  type FetchLike,
+} from './download';
+
+/** The first bytes of a PNG: signature and IHDR with the size; all pngSize and the ZIP need. */
+function png(width: number, height: number): Promise<Uint8Array> {
+  const bytes = new Uint8Array(33);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(16, width);
+  view.setUint32(20, height);
+  return Promise.resolve(bytes);
+}
+
+function servingFiles(files: Record<string, Uint8Array>): FetchLike {
+  return (url) => {
+    const bytes = files[url];
+    return Promise.resolve({
+      ok: bytes !== undefined,
+      arrayBuffer: () => Promise.resolve((bytes ?? new Uint8Array()).slice().buffer),
+    });
+  };
+}
+
+describe('file names', () => {
+  it('follows the brief', () => {
+    expect(expandedFilename(1080, 1350)).toBe('expanded-1080x1350.png');
+    expect(resizerZipFilename(1700000000000)).toBe('resized-images-1700000000000.zip');
+    expect(uniqueFilenames(['a.png', 'b.png', 'a.png'])).toEqual(['a.png', 'b.png', 'a-2.png']);
+  });
+});
+
+describe('pngSize', () => {
+  it('reads the size from the IHDR chunk and refuses non-PNG bytes', async () => {
+    expect(pngSize(await png(37, 21))).toEqual({ width: 37, height: 21 });
+    expect(pngSize(new Uint8Array([0xff, 0xd8, 0xff]))).toBeNull();
+  });
+});
+
+describe('zipDownloads', () => {
+  it('packs every file under its name', async () => {
+    const fetchImpl = servingFiles({ '/a': await png(4, 4), '/b': await png(8, 2) });
+    const zip = await zipDownloads(
+      [
+        { url: '/a', filename: 'expanded-4x4.png' },
+        { url: '/b', filename: 'expanded-8x2.png' },
+      ],
+      fetchImpl,
+    );
+    const bytes = await zip.generateAsync({ type: 'uint8array' });
+    expect(Object.keys((await JSZip.loadAsync(bytes)).files).sort()).toEqual([
+      'expanded-4x4.png',
+      'expanded-8x2.png',
+    ]);
+  });
+
+  it('fails as a whole when one file cannot be fetched', async () => {
+    const fetchImpl = servingFiles({ '/a': await png(4, 4) });
+    await expect(
+      zipDownloads(
+        [
+          { url: '/a', filename: 'a.png' },
+          { url: '/missing', filename: 'b.png' },
+        ],
+        fetchImpl,
+      ),
+    ).rejects.toThrow('Failed to fetch image');
+  });
+});
+
+describe('zipHistoryRun', () => {
+  it('holds original.png and resized-{w}x{h}.png read from each PNG', async () => {
+    const fetchImpl = servingFiles({
+      '/original': await png(30, 20),
+      '/square': await png(30, 30),
+      '/wide': await png(53, 30),
+    });
+    const zip = await zipHistoryRun('/original', ['/square', '/wide'], fetchImpl);
+    expect(Object.keys(zip.files).sort()).toEqual([
+      'original.png',
+      'resized-30x30.png',
+      'resized-53x30.png',
+    ]);
+  });
+});

@@ -1,0 +1,81 @@
+import JSZip from 'jszip';
+import { errorMessages } from '@reframe/shared';
+
+/** The brief's file names (section 9). */
+export const expandedFilename = (width: number, height: number) =>
+  `expanded-${width}x${height}.png`;
+export const historyResizedFilename = (width: number, height: number) =>
+  `resized-${width}x${height}.png`;
+export const HISTORY_ORIGINAL_FILENAME = 'original.png';
+export const resizerZipFilename = (timestamp: number) => `resized-images-${timestamp}.zip`;
+
+export interface DownloadItem {
+  url: string;
+  filename: string;
+}
+
+export type FetchLike = (
+  url: string,
+) => Promise<{ ok: boolean; arrayBuffer(): Promise<ArrayBuffer> }>;
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** Width and height from a PNG's IHDR chunk, or null when the bytes are not a PNG. */
+export function pngSize(bytes: Uint8Array): { width: number; height: number } | null {
+  if (bytes.length < 24 || PNG_SIGNATURE.some((byte, i) => bytes[i] !== byte)) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+/** GETs an image as bytes ("Failed to fetch image" when the answer is not OK). */
+export async function fetchImageBytes(url: string, fetchImpl: FetchLike): Promise<Uint8Array> {
+  const response = await fetchImpl(url);
+  if (!response.ok) throw new Error(errorMessages.FETCH_IMAGE_FAILED);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** Makes each name unique inside one ZIP: a second "a.png" becomes "a-2.png". */
+export function uniqueFilenames(names: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((name) => {
+    const count = (seen.get(name) ?? 0) + 1;
+    seen.set(name, count);
+    return count === 1 ? name : name.replace(/(\.[^.]*)?$/, (ext) => `-${count}${ext}`);
+  });
+}
+
+/** Fetches every item and packs them into one ZIP, failing as a whole if any fetch fails. */
+export async function zipDownloads(
+  items: readonly DownloadItem[],
+  fetchImpl: FetchLike,
+): Promise<JSZip> {
+  const files = await Promise.all(items.map((item) => fetchImageBytes(item.url, fetchImpl)));
+  const zip = new JSZip();
+  const names = uniqueFilenames(items.map((item) => item.filename));
+  files.forEach((bytes, i) => zip.file(names[i] ?? `${i}.png`, bytes));
+  return zip;
+}
+
+/**
+ * The history ZIP: the original as "original.png" and each version as "resized-{w}x{h}.png",
+ * its size read from the PNG itself (the record keeps only the ratio label).
+ */
+export async function zipHistoryRun(
+  originalUrl: string,
+  resizedUrls: readonly string[],
+  fetchImpl: FetchLike,
+): Promise<JSZip> {
+  const [original, ...resized] = await Promise.all(
+    [originalUrl, ...resizedUrls].map((url) => fetchImageBytes(url, fetchImpl)),
+  );
+  const zip = new JSZip();
+  if (original) zip.file(HISTORY_ORIGINAL_FILENAME, original);
+  const names = uniqueFilenames(
+    resized.map((bytes, i) => {
+      const size = pngSize(bytes);
+      return size ? historyResizedFilename(size.width, size.height) : `resized-${i + 1}.png`;
+    }),
+  );
+  resized.forEach((bytes, i) => zip.file(names[i] ?? `resized-${i + 1}.png`, bytes));
+  return zip;
+}

@@ -1,0 +1,102 @@
+import {
+  errorMessages,
+  formatMessage,
+  type Prediction,
+  type PredictionInput,
+} from '@reframe/shared';
+import { MAX_POLLS, POLL_INTERVAL_MS, RETRY_DELAY_MS, shouldRetry } from './retry-rule';
+
+/** The calls one prediction needs; the screen passes the real API, tests pass fakes. */
+export interface PredictionApi {
+  start(input: PredictionInput): Promise<Prediction>;
+  get(id: string): Promise<Prediction>;
+  debug?(input: PredictionInput): Promise<void>;
+}
+
+/** What the queue shows while a prediction runs. */
+export type PredictionProgress =
+  | { kind: 'started'; status: Prediction['status'] }
+  | { kind: 'polled'; status: Prediction['status']; poll: number }
+  | { kind: 'retrying'; attempt: number };
+
+export interface PredictionRunDeps {
+  api: PredictionApi;
+  sleep(ms: number): Promise<void>;
+  onProgress(progress: PredictionProgress): void;
+  /** A number in [0, 1), for the seed. */
+  random(): number;
+}
+
+export interface ExpandedImage {
+  ratio: string;
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** The brief's AI input: a random integer seed below 1,000,000, new on every call. */
+const SEED_LIMIT = 1_000_000;
+
+class FinalError extends Error {}
+
+function isHttpUrl(value: unknown): value is string {
+  return typeof value === 'string' && /^https?:\/\//.test(value);
+}
+
+function toResult(prediction: Prediction): ExpandedImage {
+  if (!isHttpUrl(prediction.output)) throw new FinalError(errorMessages.MALFORMED_IMAGE_URL);
+  const { aspect_ratio: ratio, output: url, width, height } = prediction;
+  return { ratio, url, width, height };
+}
+
+/** Polls once a second until the job settles; a failed job throws its (retryable) reason. */
+async function pollUntilSettled(first: Prediction, deps: PredictionRunDeps): Promise<Prediction> {
+  let prediction = first;
+  for (let poll = 1; poll <= MAX_POLLS; poll += 1) {
+    if (prediction.status === 'succeeded' || prediction.status === 'failed') break;
+    await deps.sleep(POLL_INTERVAL_MS);
+    try {
+      prediction = await deps.api.get(prediction.id);
+    } catch (error) {
+      throw new FinalError(error instanceof Error ? error.message : String(error));
+    }
+    deps.onProgress({ kind: 'polled', status: prediction.status, poll });
+  }
+  if (prediction.status === 'failed') {
+    throw new Error(formatMessage.expansionFailed(prediction.error ?? prediction.status));
+  }
+  if (prediction.status !== 'succeeded') throw new FinalError(errorMessages.PROCESSING_TIMEOUT);
+  return prediction;
+}
+
+async function attemptOnce(
+  input: Omit<PredictionInput, 'seed'>,
+  deps: PredictionRunDeps,
+): Promise<ExpandedImage> {
+  const withSeed: PredictionInput = { ...input, seed: Math.floor(deps.random() * SEED_LIMIT) };
+  await deps.api.debug?.(withSeed);
+  const started = await deps.api.start(withSeed);
+  deps.onProgress({ kind: 'started', status: started.status });
+  return toResult(await pollUntilSettled(started, deps));
+}
+
+/**
+ * Runs one ratio to its result: start, poll once a second (60 polls at most, then the timeout
+ * message), and retry a transient start or job failure twice, 2 s apart. Poll failures, the
+ * timeout and a malformed answer are final: retrying them would only spend more time.
+ */
+export async function runPrediction(
+  input: Omit<PredictionInput, 'seed'>,
+  deps: PredictionRunDeps,
+): Promise<ExpandedImage> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await attemptOnce(input, deps);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof FinalError || !shouldRetry(message, attempt)) throw error;
+      deps.onProgress({ kind: 'retrying', attempt: attempt + 1 });
+      await deps.sleep(RETRY_DELAY_MS);
+    }
+  }
+}

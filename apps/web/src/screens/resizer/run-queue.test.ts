@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import {
+  activeRatio,
+  initialRunState,
+  isRatioBusy,
+  isRunActive,
+  progressAction,
+  runReducer,
+  type RunAction,
+  type RunState,
+} from './run-queue';
+
+const result = (ratio: string, url = `http://x/${ratio}.png`) => ({
+  ratio,
+  url,
+  width: 100,
+  height: 100,
+});
+
+function apply(actions: RunAction[], from: RunState = initialRunState): RunState {
+  return actions.reduce(runReducer, from);
+}
+
+describe('runReducer', () => {
+  it('queues every ratio as pending and walks one to completed', () => {
+    const state = apply([
+      { type: 'enqueue', ratios: ['1:1', '16:9'] },
+      { type: 'start', ratio: '1:1' },
+    ]);
+    expect(state.queue.map((item) => [item.ratio, item.status, item.statusText])).toEqual([
+      ['1:1', 'processing', 'Starting processing...'],
+      ['16:9', 'pending', ''],
+    ]);
+    expect(isRunActive(state.queue)).toBe(true);
+    expect(activeRatio(state.queue)).toBe('1:1');
+
+    const done = apply(
+      [
+        { type: 'complete', result: result('1:1') },
+        { type: 'start', ratio: '16:9' },
+        { type: 'fail', ratio: '16:9', message: 'Error processing 16:9: boom' },
+      ],
+      state,
+    );
+    expect(done.queue.map((item) => item.status)).toEqual(['completed', 'error']);
+    expect(done.queue[1]?.statusText).toBe('Error processing 16:9: boom');
+    expect(done.error).toBe('Error processing 16:9: boom');
+    expect(done.results).toEqual([result('1:1')]);
+    expect(isRunActive(done.queue)).toBe(false);
+  });
+
+  it('shows Retrying with the brief text, then back to processing on progress', () => {
+    const retrying = apply([
+      { type: 'enqueue', ratios: ['4:5'] },
+      { type: 'start', ratio: '4:5' },
+      progressAction('4:5', { kind: 'retrying', attempt: 1 }),
+    ]);
+    expect(retrying.queue[0]).toMatchObject({
+      status: 'retrying',
+      statusText: 'API request failed. Automatically retrying...',
+    });
+    const again = runReducer(
+      retrying,
+      progressAction('4:5', { kind: 'started', status: 'starting' }),
+    );
+    expect(again.queue[0]).toMatchObject({
+      status: 'processing',
+      statusText: 'Processing image...',
+    });
+  });
+
+  it('puts a regenerated ratio back to processing and replaces its result in place', () => {
+    const before = apply([
+      { type: 'enqueue', ratios: ['1:1', '16:9'] },
+      { type: 'complete', result: result('1:1') },
+      { type: 'complete', result: result('16:9') },
+      { type: 'regenerate', ratio: '1:1' },
+    ]);
+    expect(before.queue[0]).toMatchObject({
+      status: 'processing',
+      statusText: 'Starting regeneration...',
+    });
+    expect(isRatioBusy(before.queue, '1:1')).toBe(true);
+    expect(isRatioBusy(before.queue, '16:9')).toBe(false);
+    const after = runReducer(before, {
+      type: 'complete',
+      result: result('1:1', 'http://x/new.png'),
+    });
+    expect(after.results.map((image) => image.url)).toEqual([
+      'http://x/new.png',
+      'http://x/16:9.png',
+    ]);
+  });
+
+  it('adds a queue item when regenerating a ratio the queue no longer lists', () => {
+    const state = apply([{ type: 'regenerate', ratio: '21:9' }]);
+    expect(state.queue).toHaveLength(1);
+    expect(state.queue[0]?.ratio).toBe('21:9');
+  });
+
+  it('clears results, error and queue on reset (a new upload)', () => {
+    const state = apply([
+      { type: 'enqueue', ratios: ['1:1'] },
+      { type: 'complete', result: result('1:1') },
+      { type: 'fail-run', message: 'Please select at least one aspect ratio' },
+      { type: 'reset' },
+    ]);
+    expect(state).toEqual(initialRunState);
+  });
+
+  it('starting a new run clears the previous error box', () => {
+    const state = apply([
+      { type: 'fail-run', message: 'x' },
+      { type: 'enqueue', ratios: ['1:1'] },
+    ]);
+    expect(state.error).toBeNull();
+  });
+});
+
+describe('progressAction', () => {
+  it('shows the AI job status and switches to the waiting helper after 10 polls', () => {
+    expect(progressAction('1:1', { kind: 'polled', status: 'processing', poll: 3 })).toEqual({
+      type: 'progress',
+      ratio: '1:1',
+      statusText: 'AI job status: processing',
+      helper: 'creating',
+    });
+    expect(progressAction('1:1', { kind: 'polled', status: 'processing', poll: 10 })).toMatchObject(
+      {
+        helper: 'waiting',
+      },
+    );
+  });
+});

@@ -1,0 +1,152 @@
+import { copy, errorMessages } from '@reframe/shared';
+import type { ExpandedImage, PredictionProgress } from './run-prediction';
+
+export type QueueStatus = 'pending' | 'processing' | 'retrying' | 'completed' | 'error';
+export type HelperKey = keyof typeof copy.resizer.helper;
+
+export interface QueueItem {
+  ratio: string;
+  status: QueueStatus;
+  statusText: string;
+  /** Which of the brief's helper sentences goes under a running item. */
+  helper: HelperKey;
+}
+
+export interface RunState {
+  queue: QueueItem[];
+  /** One result per ratio, in the order they first completed; a regeneration replaces in place. */
+  results: ExpandedImage[];
+  /** The message of the error box under the Process button. */
+  error: string | null;
+}
+
+export type RunAction =
+  | { type: 'reset' }
+  | { type: 'fail-run'; message: string }
+  | { type: 'enqueue'; ratios: string[] }
+  | { type: 'regenerate'; ratio: string }
+  | { type: 'start'; ratio: string }
+  | { type: 'progress'; ratio: string; statusText: string; helper: HelperKey }
+  | { type: 'retrying'; ratio: string }
+  | { type: 'complete'; result: ExpandedImage }
+  | { type: 'fail'; ratio: string; message: string };
+
+export const initialRunState: RunState = { queue: [], results: [], error: null };
+
+const t = copy.resizer.statusText;
+
+function pending(ratio: string): QueueItem {
+  return { ratio, status: 'pending', statusText: '', helper: 'otherwise' };
+}
+
+function updateItem(state: RunState, ratio: string, patch: Partial<QueueItem>): RunState {
+  return {
+    ...state,
+    queue: state.queue.map((item) => (item.ratio === ratio ? { ...item, ...patch } : item)),
+  };
+}
+
+function upsertResult(results: ExpandedImage[], result: ExpandedImage): ExpandedImage[] {
+  const index = results.findIndex((existing) => existing.ratio === result.ratio);
+  if (index === -1) return [...results, result];
+  return results.map((existing, i) => (i === index ? result : existing));
+}
+
+/**
+ * The queue's state machine: pending → processing (→ retrying → processing) → completed | error.
+ * A run replaces the queue; a regeneration puts its ratio back to processing, or adds it.
+ */
+export function runReducer(state: RunState, action: RunAction): RunState {
+  switch (action.type) {
+    case 'reset':
+      return initialRunState;
+    case 'fail-run':
+      return { ...state, error: action.message };
+    case 'enqueue':
+      return { ...state, error: null, queue: action.ratios.map(pending) };
+    case 'regenerate': {
+      const item: QueueItem = {
+        ratio: action.ratio,
+        status: 'processing',
+        statusText: t.startingRegeneration,
+        helper: 'processing',
+      };
+      const exists = state.queue.some((queued) => queued.ratio === action.ratio);
+      return {
+        ...state,
+        error: null,
+        queue: exists
+          ? state.queue.map((queued) => (queued.ratio === action.ratio ? item : queued))
+          : [...state.queue, item],
+      };
+    }
+    case 'start':
+      return updateItem(state, action.ratio, {
+        status: 'processing',
+        statusText: t.starting,
+        helper: 'processing',
+      });
+    case 'progress':
+      return updateItem(state, action.ratio, {
+        status: 'processing',
+        statusText: action.statusText,
+        helper: action.helper,
+      });
+    case 'retrying':
+      return updateItem(state, action.ratio, {
+        status: 'retrying',
+        statusText: errorMessages.AUTO_RETRYING,
+      });
+    case 'complete':
+      return {
+        ...updateItem(state, action.result.ratio, {
+          status: 'completed',
+          statusText: copy.resizer.status.completed,
+        }),
+        results: upsertResult(state.results, action.result),
+      };
+    case 'fail':
+      return {
+        ...updateItem(state, action.ratio, { status: 'error', statusText: action.message }),
+        error: action.message,
+      };
+  }
+}
+
+/** True while any ratio is waiting or running: the Process button stays disabled. */
+export function isRunActive(queue: QueueItem[]): boolean {
+  return queue.some((item) => item.status !== 'completed' && item.status !== 'error');
+}
+
+/** The ratio currently running, for "Processing {ratio}". */
+export function activeRatio(queue: QueueItem[]): string | null {
+  return (
+    queue.find((item) => item.status === 'processing' || item.status === 'retrying')?.ratio ?? null
+  );
+}
+
+/** Regenerate is off while that ratio is pending or running. */
+export function isRatioBusy(queue: QueueItem[], ratio: string): boolean {
+  const item = queue.find((queued) => queued.ratio === ratio);
+  return item !== undefined && item.status !== 'completed' && item.status !== 'error';
+}
+
+/** After this many polls the helper tells the user it may take a while. */
+const WAITING_AFTER_POLLS = 10;
+
+/** Turns a runner event into the queue update the user sees. */
+export function progressAction(ratio: string, progress: PredictionProgress): RunAction {
+  switch (progress.kind) {
+    case 'retrying':
+      return { type: 'retrying', ratio };
+    case 'started':
+      return { type: 'progress', ratio, statusText: t.processingImage, helper: 'processing' };
+    case 'polled':
+      return {
+        type: 'progress',
+        ratio,
+        statusText: t.jobStatus(progress.status),
+        helper: progress.poll >= WAITING_AFTER_POLLS ? 'waiting' : 'creating',
+      };
+  }
+}

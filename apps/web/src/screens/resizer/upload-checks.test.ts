@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { firstDroppedFile, isAcceptedImageFile, uploadProblem } from './upload-checks';
+
+describe('isAcceptedImageFile', () => {
+  it('accepts any image/ type, or a known extension when the type is missing', () => {
+    expect(isAcceptedImageFile({ name: 'a', type: 'image/gif' })).toBe(true);
+    expect(isAcceptedImageFile({ name: 'photo.JPG', type: '' })).toBe(true);
+    expect(isAcceptedImageFile({ name: 'scan.bmp', type: 'application/octet-stream' })).toBe(true);
+  });
+
+  it('rejects other files', () => {
+    expect(isAcceptedImageFile({ name: 'notes.txt', type: 'text/plain' })).toBe(false);
+    expect(isAcceptedImageFile({ name: 'png', type: '' })).toBe(false);
+  });
+});
+
+describe('uploadProblem', () => {
+  it('names the wrong type and the 10 MB limit', () => {
+    expect(uploadProblem({ name: 'a.pdf', type: 'application/pdf', size: 10 })).toBe(
+      'Invalid file type. Please upload an image file.',
+    );
+    expect(uploadProblem({ name: 'a.png', type: 'image/png', size: 10 * 1024 * 1024 + 1 })).toBe(
+      'Upload failed: The file is larger than 10MB',
+    );
+    expect(uploadProblem({ name: 'a.png', type: 'image/png', size: 10 * 1024 * 1024 })).toBeNull();
+  });
+});
+
+describe('firstDroppedFile', () => {
+  it('takes the first accepted file, else the first rejected one', () => {
+    expect(firstDroppedFile(['a', 'b'], [])).toBe('a');
+    expect(firstDroppedFile([], [{ file: 'c' }, { file: 'd' }])).toBe('c');
+    expect(firstDroppedFile([], [])).toBeNull();
+  });
+});

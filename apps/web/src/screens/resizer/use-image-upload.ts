@@ -1,0 +1,52 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { UploadResponse } from '@reframe/shared';
+import { uploadImage } from '../../api/resizer';
+import { uploadProblem } from './upload-checks';
+
+export interface ChosenImage {
+  file: File;
+  /** A local object URL, so the preview shows at once. */
+  previewUrl: string;
+}
+
+/**
+ * The chosen image: checked in the browser, then uploaded once (POST /api/uploads). `onChosen`
+ * runs for every accepted file, before the upload starts (a new upload clears the run).
+ */
+export function useImageUpload(onChosen: () => void, onUploaded: (upload: UploadResponse) => void) {
+  const [chosen, setChosen] = useState<ChosenImage | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: uploadImage,
+    onSuccess: onUploaded,
+    // A file the server refused leaves nothing chosen: the panel goes back to its empty state.
+    onError: () => setChosen(null),
+  });
+
+  useEffect(() => {
+    if (!chosen) return;
+    return () => URL.revokeObjectURL(chosen.previewUrl);
+  }, [chosen]);
+
+  function choose(file: File) {
+    const message = uploadProblem(file);
+    if (message) {
+      setProblem(message);
+      return;
+    }
+    setProblem(null);
+    onChosen();
+    setChosen({ file, previewUrl: URL.createObjectURL(file) });
+    mutation.reset();
+    mutation.mutate(file);
+  }
+
+  return {
+    chosen,
+    upload: mutation.data ?? null,
+    uploading: mutation.isPending,
+    error: problem ?? (mutation.error ? mutation.error.message : null),
+    choose,
+  };
+}
