@@ -64,7 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('user', null);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config.server.appUrl);
-  registerOriginCheck(app, config.server.appOrigin);
+  registerOriginCheck(app, config.server.trustedOrigins);
 
   // Domain plugins, one per line. Each is a function of exactly the dependencies it uses.
   const domains = [

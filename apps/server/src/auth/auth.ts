@@ -45,7 +45,7 @@ function tokenRequestType(token: string): string | undefined {
 }
 
 export function createAuth({ config, database, mailer, logger, secret }: AuthDeps) {
-  const { appUrl, appOrigin } = config.server;
+  const { appUrl, trustedOrigins } = config.server;
   const { db, dialect } = database;
 
   // Mail goes out in the background so the answer takes the same time whether or not an
@@ -62,7 +62,7 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
     baseURL: appUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [appOrigin],
+    trustedOrigins: [...trustedOrigins],
     database: { db, type: dialect },
     telemetry: { enabled: false },
     logger: {

@@ -42,6 +42,11 @@ describe('loadConfig', () => {
     );
     expect(config.server.appUrl).toBe('http://localhost:8080');
     expect(config.server.trustProxy).toBe(2);
+    expect(config.server.trustedOrigins).toEqual([
+      'http://localhost:8080',
+      'http://127.0.0.1:8080',
+      'http://[::1]:8080',
+    ]);
     expect(config.db).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/reframe' });
     expect(config.mail.transport).toEqual({ kind: 'smtp', url: 'smtp://mail:25' });
     expect(config.mail.devMailbox).toBe(false);
@@ -76,5 +81,8 @@ describe('loadConfig', () => {
     const config = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }, '/srv');
     expect(config.mail.devMailbox).toBe(false);
     expect(config.isProduction).toBe(true);
+    const public_ = loadConfig({ APP_URL: 'https://reframe.example.com/' }, '/srv');
+    expect(public_.server.appUrl).toBe('https://reframe.example.com');
+    expect(public_.server.trustedOrigins).toEqual(['https://reframe.example.com']);
   });
 });

@@ -124,6 +124,16 @@ function parseTrustProxy(value: string): boolean | number | string[] {
     .filter(Boolean);
 }
 
+/**
+ * The origins state-changing requests may come from: APP_URL's, plus, when it is localhost, the
+ * same port on 127.0.0.1 and [::1], so a newcomer typing either address is not refused.
+ */
+function trustedOriginsFor(url: URL): string[] {
+  if (url.hostname !== 'localhost') return [url.origin];
+  const port = url.port ? `:${url.port}` : '';
+  return [url.origin, `${url.protocol}//127.0.0.1${port}`, `${url.protocol}//[::1]${port}`];
+}
+
 function buildConfig(env: Env, cwd: string) {
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(cwd, env.DATA_DIR);
@@ -136,6 +146,7 @@ function buildConfig(env: Env, cwd: string) {
       host: env.HOST,
       appUrl,
       appOrigin: new URL(appUrl).origin,
+      trustedOrigins: trustedOriginsFor(new URL(appUrl)),
       trustProxy: parseTrustProxy(env.TRUST_PROXY),
       dataDir,
     },

@@ -15,15 +15,15 @@ function originOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * State-changing API requests must come from our own origin (APP_URL). A request without Origin
+ * State-changing API requests must come from our own origin (APP_URL, see config). A request without Origin
  * or Referer passes only when it carries no cookies, so it cannot ride on a user's session.
  */
-export function registerOriginCheck(app: FastifyInstance, trustedOrigin: string): void {
+export function registerOriginCheck(app: FastifyInstance, trustedOrigins: readonly string[]): void {
   app.addHook('onRequest', (request, _reply, done) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
     const origin = originOf(request);
     const refused =
-      origin === undefined ? Boolean(request.headers.cookie) : origin !== trustedOrigin;
+      origin === undefined ? Boolean(request.headers.cookie) : !trustedOrigins.includes(origin);
     done(refused ? new AppError('INVALID_ORIGIN', 403) : undefined);
   });
 }
