@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { devMailRoutes } from './mail/dev-mail.routes';
 import type { Mailer } from './mail/mailer';
+import { createResizer, type ResizerDeps } from './predictions/resizer.module';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -28,6 +29,8 @@ export interface AppDeps {
   webDistDir?: string;
   /** Tests: a payment provider (Stripe against a local mock) and a movable clock. */
   billing?: Pick<BillingDeps, 'provider' | 'clock'>;
+  /** main.ts: the configured storage (and tests: an engine pool); defaults from config. */
+  resizer?: Pick<ResizerDeps, 'storage' | 'engine' | 'queue'>;
 }
 
 const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -47,7 +50,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const auth = createAuth({ config, database, mailer, logger: app.log, secret: deps.authSecret });
   const rateLimiter = createRateLimiter(database.db, config.rateLimit);
-  const accountService = createAccountService({ db: database.db, auth });
   const billing = createBilling({
     db: database.db,
     log: app.log,
@@ -59,6 +61,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onReady', () => billing.startSchedule());
   app.addHook('onClose', () => billing.stopSchedule());
+  const resizer = createResizer({
+    db: database.db,
+    log: app.log,
+    appUrl: config.server.appUrl,
+    config: config.resizer,
+    ...deps.resizer,
+  });
+  app.addHook('onReady', () => resizer.start());
+  const accountService = createAccountService({
+    db: database.db,
+    auth,
+    deleteUserFiles: resizer.deleteUserFiles,
+  });
+  app.addHook('onClose', () => resizer.stop());
 
   app.decorate('auth', auth);
   app.decorateRequest('user', null);
@@ -73,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accountRoutes({ auth, accountService, rateLimiter }),
     ...(config.mail.devMailbox ? [devMailRoutes({ mailer })] : []),
     ...billing.plugins,
+    ...resizer.plugins,
   ];
   for (const domain of domains) await app.register(domain);
 

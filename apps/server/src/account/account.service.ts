@@ -11,9 +11,11 @@ import { deleteUserAndData, getCredentialPasswordHash, getProfileForMe } from '.
 export interface AccountServiceDeps {
   db: Kysely<DB>;
   auth: Auth;
+  /** Removes the user's stored originals and results once the rows are gone. */
+  deleteUserFiles?: (userId: string) => Promise<void>;
 }
 
-export function createAccountService({ db, auth }: AccountServiceDeps) {
+export function createAccountService({ db, auth, deleteUserFiles }: AccountServiceDeps) {
   /** Re-authentication: the password typed now must match the account's. */
   async function assertCurrentPassword(userId: string, password: string): Promise<void> {
     const hash = await getCredentialPasswordHash(db, userId);
@@ -59,6 +61,7 @@ export function createAccountService({ db, auth }: AccountServiceDeps) {
     async deleteAccount(user: SessionUser, password: string): Promise<void> {
       await assertCurrentPassword(user.id, password);
       await deleteUserAndData(db, user.id);
+      await deleteUserFiles?.(user.id);
     },
   };
 }

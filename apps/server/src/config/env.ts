@@ -5,6 +5,7 @@ import {
   paymentsProblems,
   paymentsShape,
 } from '../adapters/payments/payments-config';
+import { buildResizerConfig, resizerShape } from '../jobs/resizer-config';
 
 /**
  * The only reader of process.env. One schema, assembled from one piece per concern: each piece
@@ -97,7 +98,15 @@ const rateLimitShape = {
 };
 
 const envSchema = z
-  .object({ ...serverShape, ...dbShape, ...authShape, ...mailShape, ...rateLimitShape, ...paymentsShape })
+  .object({
+    ...serverShape,
+    ...dbShape,
+    ...authShape,
+    ...mailShape,
+    ...rateLimitShape,
+    ...paymentsShape,
+    ...resizerShape,
+  })
   .superRefine((env, ctx) => {
     for (const problem of paymentsProblems(env)) {
       ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
@@ -168,6 +177,7 @@ function buildConfig(env: Env, cwd: string) {
     },
     log: { level: env.LOG_LEVEL },
     payments: buildPaymentsConfig(env),
+    resizer: buildResizerConfig(env, dataDir),
   };
 }
 

@@ -4,6 +4,7 @@ import { authTables } from './0001-auth-tables';
 import { userProfileAndCreditLedger } from './0002-user-profile-and-credit-ledger';
 import { rateLimitAndConsumedToken } from './0003-rate-limit-and-consumed-token';
 import { billing } from './0004-billing';
+import { resizer } from './0005-resizer';
 
 /**
  * Every migration, in the order it runs. To add one: create the next numbered file exporting a
@@ -14,6 +15,7 @@ const migrations: ReadonlyArray<readonly [name: string, build: (dialect: Dialect
   ['0002-user-profile-and-credit-ledger', userProfileAndCreditLedger],
   ['0003-rate-limit-and-consumed-token', rateLimitAndConsumedToken],
   ['0004-billing', billing],
+  ['0005-resizer', resizer],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -1,0 +1,74 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { isSafeKey, type Storage } from './storage';
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+}
+
+/** Objects as files under `root` (DATA_DIR/files), one file per key. */
+export function createDiskStorage(root: string): Storage {
+  const pathOf = (key: string): string => {
+    if (!isSafeKey(key)) throw new Error(`Invalid storage key: ${key}`);
+    return join(root, key);
+  };
+
+  return {
+    kind: 'disk',
+
+    async create(key, bytes) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      let handle;
+      try {
+        handle = await open(path, 'wx');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+        throw error;
+      }
+      try {
+        await handle.writeFile(bytes);
+        await handle.sync();
+      } catch (error) {
+        await handle.close();
+        await rm(path, { force: true });
+        throw error;
+      }
+      await handle.close();
+      return true;
+    },
+
+    async read(key) {
+      if (!isSafeKey(key)) return null;
+      try {
+        return new Uint8Array(await readFile(pathOf(key)));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async open(key) {
+      if (!isSafeKey(key)) return null;
+      const path = pathOf(key);
+      try {
+        const info = await stat(path);
+        if (!info.isFile()) return null;
+        return { stream: createReadStream(path), size: info.size };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+
+    async deletePrefix(prefix) {
+      const folder = prefix.replace(/\/+$/, '');
+      await rm(pathOf(folder), { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where originals and results live, addressed by keys such as `users/{uid}/original/{timestamp}`.
+ * One interface, chosen once in main.ts from config (disk in DATA_DIR/files by default).
+ */
+export interface Storage {
+  readonly kind: 'disk';
+  /** Writes a new object; false (and nothing written) when the key is already taken. */
+  create(key: string, bytes: Uint8Array): Promise<boolean>;
+  read(key: string): Promise<Uint8Array | null>;
+  /** A stream of the object and its size, or null when there is none. */
+  open(key: string): Promise<{ stream: Readable; size: number } | null>;
+  delete(key: string): Promise<void>;
+  /** Deletes every object whose key starts with `prefix` (a folder such as `users/{uid}/`). */
+  deletePrefix(prefix: string): Promise<void>;
+}
+
+const SAFE_KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/;
+
+/** Keys come from our own code, but a file route passes one through from a URL: refuse `..`. */
+export function isSafeKey(key: string): boolean {
+  return SAFE_KEY.test(key) && !key.split('/').some((part) => part === '.' || part === '..');
+}
+
+/**
+ * Stores `bytes` under `{folder}/{timestamp}`, moving the timestamp on by a millisecond when two
+ * writes land in the same one, and returns the key used.
+ */
+export async function createTimestamped(
+  storage: Storage,
+  folder: string,
+  bytes: Uint8Array,
+  now: number = Date.now(),
+): Promise<string> {
+  for (let timestamp = now; ; timestamp++) {
+    const key = `${folder}/${timestamp}`;
+    if (await storage.create(key, bytes)) return key;
+  }
+}

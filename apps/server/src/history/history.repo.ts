@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types';
+import type { HistoryRecordTable } from '../predictions/resizer.tables';
+
+type Db = Kysely<DB>;
+
+/** The run's record for this upload, created by its first result; returns its id. */
+export async function ensureHistoryRecord(
+  db: Db,
+  record: Omit<HistoryRecordTable, 'created_at'> & { created_at: string },
+): Promise<string> {
+  await db
+    .insertInto('history_record')
+    .values(record)
+    .onConflict((oc) => oc.column('upload_id').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('history_record')
+    .select('id')
+    .where('upload_id', '=', record.upload_id)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Sets the result for one ratio label; a regeneration replaces the previous one. */
+export async function setHistoryImage(
+  db: Db,
+  image: { historyId: string; aspectRatio: string; storageKey: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('history_image')
+    .values({
+      history_id: image.historyId,
+      aspect_ratio: image.aspectRatio,
+      storage_key: image.storageKey,
+      updated_at: now.toISOString(),
+    })
+    .onConflict((oc) =>
+      oc.columns(['history_id', 'aspect_ratio']).doUpdateSet({
+        storage_key: image.storageKey,
+        updated_at: now.toISOString(),
+      }),
+    )
+    .execute();
+}
+
+/** One page of a user's records, newest first, starting after the (created_at, id) cursor. */
+export function listHistoryPage(
+  db: Db,
+  userId: string,
+  limit: number,
+  after?: { createdAt: string; id: string },
+) {
+  let query = db
+    .selectFrom('history_record')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', after.createdAt),
+        eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
+      ]),
+    );
+  }
+  return query.execute();
+}
+
+export function findOwnedHistoryRecord(db: Db, userId: string, id: string) {
+  return db
+    .selectFrom('history_record')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function listHistoryImages(db: Db, historyIds: string[]) {
+  if (historyIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('history_image')
+    .select(['history_id', 'aspect_ratio', 'storage_key'])
+    .where('history_id', 'in', historyIds)
+    .orderBy('updated_at', 'asc')
+    .execute();
+}

@@ -1,0 +1,40 @@
+import { errorMessages } from '@reframe/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { JobQueue } from '../adapters/queue/job-queue';
+import { toIsoString } from '../db/column-types';
+import type { DB } from '../db/types';
+import { failAndRefund } from '../predictions/prediction-settlement';
+import { listUnsettledForRecovery } from '../predictions/predictions.repo';
+
+/** A job that has already been started this many times (each crash is one) is given up. */
+export const MAX_ATTEMPTS = 3;
+
+/**
+ * At start: every prediction left `starting` or `processing` by a crash or restart is queued
+ * again, unless it is older than `staleAfterMs` or has used its attempts, in which case it
+ * fails and its credit is refunded. None stays unsettled.
+ */
+export async function recoverPredictions(deps: {
+  db: Kysely<DB>;
+  queue: JobQueue;
+  log: FastifyBaseLogger;
+  staleAfterMs: number;
+  now?: Date;
+}): Promise<{ resumed: number; failed: number }> {
+  const { db, queue, log, staleAfterMs } = deps;
+  const now = deps.now ?? new Date();
+  let resumed = 0;
+  let failed = 0;
+  for (const row of await listUnsettledForRecovery(db)) {
+    const age = now.getTime() - new Date(toIsoString(row.created_at)).getTime();
+    if (age > staleAfterMs || row.attempts >= MAX_ATTEMPTS) {
+      if (await failAndRefund(db, row, errorMessages.JOB_TIMED_OUT, now)) failed++;
+    } else {
+      queue.enqueue({ name: 'PredictionRun', data: { predictionId: row.id } }, row.id);
+      resumed++;
+    }
+  }
+  if (resumed + failed > 0) log.info({ resumed, failed }, 'recovered unsettled predictions');
+  return { resumed, failed };
+}

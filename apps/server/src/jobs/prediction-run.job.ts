@@ -1,0 +1,72 @@
+import type { EnginePool } from '@reframe/engine';
+import { computeCanvas, errorMessages, findAspectRatio, parseRatio } from '@reframe/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { createTimestamped, type Storage } from '../adapters/storage/storage';
+import type { DB } from '../db/types';
+import { completePrediction, failAndRefund } from '../predictions/prediction-settlement';
+import { claimForRun } from '../predictions/predictions.repo';
+import { findOwnedUpload } from '../uploads/uploads.repo';
+import type { JobData, JobStatus } from './job-catalogue';
+
+export interface PredictionRunDeps {
+  db: Kysely<DB>;
+  storage: Storage;
+  engine: EnginePool;
+  log: FastifyBaseLogger;
+  /** A run longer than this is aborted, failed and refunded. */
+  timeoutMs: number;
+}
+
+class JobTimeoutError extends Error {
+  override readonly name = 'JobTimeoutError';
+}
+
+/**
+ * Runs one prediction on the engine pool: claim it, extend the stored original to the target
+ * canvas, store the PNG, then complete it; any failure fails it and refunds its credit. A
+ * server shutdown leaves it unsettled for the next start to resume.
+ */
+export function createPredictionRunHandler(deps: PredictionRunDeps) {
+  const { db, storage, engine, log, timeoutMs } = deps;
+
+  return async function handlePredictionRun(
+    { predictionId }: JobData<'PredictionRun'>,
+    shutdown: AbortSignal,
+  ): Promise<JobStatus> {
+    const prediction = await claimForRun(db, predictionId, new Date());
+    if (!prediction) return 'skipped';
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = AbortSignal.any([shutdown, timeout]);
+    try {
+      const upload = await findOwnedUpload(db, prediction.user_id, prediction.upload_id);
+      const option = findAspectRatio(prediction.aspect_ratio);
+      const original = upload ? await storage.read(upload.storage_key) : null;
+      if (!upload || !option || !original) throw new Error('The original image is missing.');
+      const canvas = computeCanvas(upload.width, upload.height, parseRatio(option.value));
+      const result = await engine.outpaint(
+        { input: original, canvas, seed: prediction.seed },
+        { signal },
+      );
+      if (timeout.aborted) throw new JobTimeoutError();
+      const folder = `users/${prediction.user_id}/resized/${result.width}x${result.height}`;
+      const outputKey = await createTimestamped(storage, folder, result.png);
+      if (!(await completePrediction(db, prediction, upload, outputKey))) {
+        await storage.delete(outputKey);
+        return 'skipped';
+      }
+      log.info({ predictionId, ms: result.ms }, 'prediction succeeded');
+      return 'succeeded';
+    } catch (error) {
+      if (shutdown.aborted && !timeout.aborted) throw error;
+      const timedOut = timeout.aborted || error instanceof JobTimeoutError;
+      log.warn({ err: error, predictionId, timedOut }, 'prediction failed; refunding');
+      await failAndRefund(
+        db,
+        prediction,
+        timedOut ? errorMessages.JOB_TIMED_OUT : errorMessages.JOB_FAILED,
+      );
+      return 'failed';
+    }
+  };
+}

@@ -1,0 +1,55 @@
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import * as z from 'zod';
+
+/**
+ * The resizer piece of config/env.ts: where files are stored, how many engine workers run jobs,
+ * and the job time limits.
+ */
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const positiveInt = (example: string) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: `must be a positive whole number, e.g. ${example}` })
+      .int({ error: `must be a positive whole number, e.g. ${example}` })
+      .positive({ error: `must be a positive whole number, e.g. ${example}` })
+      .optional(),
+  );
+
+export const resizerShape = {
+  STORAGE_DRIVER: z
+    .enum(['disk'], { error: 'must be disk (files under STORAGE_DIR)' })
+    .default('disk'),
+  STORAGE_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  ENGINE_WORKERS: positiveInt('ENGINE_WORKERS=2'),
+  JOB_TIMEOUT_SECONDS: positiveInt('JOB_TIMEOUT_SECONDS=60'),
+  JOB_STALE_AFTER_SECONDS: positiveInt('JOB_STALE_AFTER_SECONDS=600'),
+};
+
+type ResizerEnv = {
+  STORAGE_DRIVER: 'disk';
+  STORAGE_DIR?: string | undefined;
+  ENGINE_WORKERS?: number | undefined;
+  JOB_TIMEOUT_SECONDS?: number | undefined;
+  JOB_STALE_AFTER_SECONDS?: number | undefined;
+};
+
+export function buildResizerConfig(env: ResizerEnv, dataDir: string) {
+  return {
+    storage: {
+      driver: env.STORAGE_DRIVER,
+      dir: env.STORAGE_DIR ? resolve(dataDir, env.STORAGE_DIR) : resolve(dataDir, 'files'),
+    },
+    jobs: {
+      /** Engine worker threads, and so jobs running at once; one per core by default. */
+      workers: env.ENGINE_WORKERS ?? availableParallelism(),
+      /** A job running longer is aborted, failed and refunded (the client polls for 60 s). */
+      timeoutMs: (env.JOB_TIMEOUT_SECONDS ?? 60) * 1000,
+      /** At start, unsettled jobs older than this are failed and refunded instead of resumed. */
+      staleAfterMs: (env.JOB_STALE_AFTER_SECONDS ?? 600) * 1000,
+    },
+  };
+}
+
+export type ResizerConfig = ReturnType<typeof buildResizerConfig>;

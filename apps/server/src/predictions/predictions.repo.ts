@@ -1,0 +1,104 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types';
+import type { PredictionTable } from './resizer.tables';
+
+type Db = Kysely<DB>;
+
+export type NewPrediction = Omit<
+  PredictionTable,
+  'created_at' | 'started_at' | 'settled_at' | 'attempts'
+> & { created_at: string };
+
+const UNSETTLED = ['starting', 'processing'] as const;
+
+export async function insertPrediction(db: Db, prediction: NewPrediction): Promise<void> {
+  await db
+    .insertInto('prediction')
+    .values({ ...prediction, attempts: 0, started_at: null, settled_at: null })
+    .execute();
+}
+
+export function findOwnedPrediction(db: Db, userId: string, predictionId: string) {
+  return db
+    .selectFrom('prediction')
+    .selectAll()
+    .where('id', '=', predictionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Marks an unsettled prediction as running (one more attempt); undefined if already settled. */
+export function claimForRun(db: Db, predictionId: string, now: Date) {
+  return db
+    .updateTable('prediction')
+    .set((eb) => ({
+      status: 'processing',
+      attempts: eb('attempts', '+', 1),
+      started_at: now.toISOString(),
+    }))
+    .where('id', '=', predictionId)
+    .where('status', 'in', UNSETTLED)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Settles an unsettled prediction; false when something else settled it first. */
+export async function settlePrediction(
+  db: Db,
+  predictionId: string,
+  outcome: { status: 'succeeded'; outputKey: string } | { status: 'failed'; error: string },
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('prediction')
+    .set({
+      status: outcome.status,
+      output_key: outcome.status === 'succeeded' ? outcome.outputKey : null,
+      error: outcome.status === 'failed' ? outcome.error : null,
+      settled_at: now.toISOString(),
+    })
+    .where('id', '=', predictionId)
+    .where('status', 'in', UNSETTLED)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Jobs a restart must resume or settle, oldest first. */
+export function listUnsettledForRecovery(db: Db) {
+  return db
+    .selectFrom('prediction')
+    .select(['id', 'user_id', 'spend_key', 'attempts', 'created_at'])
+    .where('status', 'in', UNSETTLED)
+    .orderBy('created_at', 'asc')
+    .execute();
+}
+
+export async function incrementOperations(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('user_profile')
+    .set((eb) => ({
+      total_operations: eb('total_operations', '+', 1),
+      operations_this_month: eb('operations_this_month', '+', 1),
+      updated_at: now.toISOString(),
+    }))
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Keyed by the prediction, so a job that completes twice records one event. */
+export async function insertUsageEventOnce(
+  db: Db,
+  event: { id: string; userId: string; operationType: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('usage_event')
+    .values({
+      id: event.id,
+      user_id: event.userId,
+      operation_type: event.operationType,
+      created_at: now.toISOString(),
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}

@@ -1,0 +1,109 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  computeCanvas,
+  findAspectRatio,
+  parseRatio,
+  type PredictionInput,
+  type Prediction,
+} from '@reframe/shared';
+import type { Kysely } from 'kysely';
+import type { JobQueue } from '../adapters/queue/job-queue';
+import { insertLedgerEntry, takeOneCredit } from '../credits/credits.repo';
+import type { DB } from '../db/types';
+import { fileUrl } from '../files/file-urls';
+import { AppError } from '../http/app-error';
+import { findOwnedUpload } from '../uploads/uploads.repo';
+import { findOwnedPrediction, insertPrediction } from './predictions.repo';
+import type { PredictionRow } from './resizer.tables';
+
+export interface PredictionsServiceDeps {
+  db: Kysely<DB>;
+  queue: JobQueue;
+  appUrl: string;
+}
+
+/** Seeds fit the engine's 32-bit generator and the portable integer column. */
+const MAX_SEED = 2 ** 31 - 1;
+
+export function toPrediction(
+  row: Pick<
+    PredictionRow,
+    'id' | 'status' | 'error' | 'output_key' | 'aspect_ratio' | 'width' | 'height'
+  >,
+  appUrl: string,
+): Prediction {
+  return {
+    id: row.id,
+    status: row.status,
+    error: row.error,
+    output: row.status === 'succeeded' && row.output_key ? fileUrl(appUrl, row.output_key) : null,
+    aspect_ratio: row.aspect_ratio,
+    width: row.width,
+    height: row.height,
+  };
+}
+
+export function createPredictionsService({ db, queue, appUrl }: PredictionsServiceDeps) {
+  /** The target canvas for an owned upload and a catalogue label; 404 for another's upload. */
+  async function planCanvas(userId: string, input: PredictionInput) {
+    const option = findAspectRatio(input.aspect_ratio);
+    if (!option) throw new AppError('INVALID_REQUEST', 400);
+    const upload = await findOwnedUpload(db, userId, input.upload_id);
+    if (!upload) throw new AppError('NOT_FOUND', 404);
+    const canvas = computeCanvas(upload.width, upload.height, parseRatio(option.value));
+    return { upload, canvas };
+  }
+
+  return {
+    planCanvas,
+
+    /**
+     * Takes one credit and records the prediction in one transaction, then queues its job: the
+     * 202 is only sent once both are committed. No credit left: 402 and nothing recorded.
+     */
+    async create(userId: string, input: PredictionInput): Promise<Prediction> {
+      const { upload, canvas } = await planCanvas(userId, input);
+      const id = randomUUID();
+      const spendKey = `prediction:${id}`;
+      const now = new Date();
+      const row = {
+        id,
+        user_id: userId,
+        upload_id: upload.id,
+        aspect_ratio: input.aspect_ratio,
+        width: canvas.width,
+        height: canvas.height,
+        seed: input.seed ?? randomInt(0, MAX_SEED),
+        regenerate: input.regenerate ? 1 : 0,
+        status: 'starting' as const,
+        error: null,
+        output_key: null,
+        spend_key: spendKey,
+        created_at: now.toISOString(),
+      };
+      await db.transaction().execute(async (trx) => {
+        const balance = await takeOneCredit(trx, userId, now);
+        if (balance === undefined) throw new AppError('NO_CREDITS', 402);
+        await insertLedgerEntry(trx, {
+          userId,
+          delta: -1,
+          kind: 'spend',
+          idempotencyKey: spendKey,
+          balanceAfter: balance,
+          now,
+        });
+        await insertPrediction(trx, row);
+      });
+      queue.enqueue({ name: 'PredictionRun', data: { predictionId: id } }, id);
+      return toPrediction(row, appUrl);
+    },
+
+    async get(userId: string, predictionId: string): Promise<Prediction> {
+      const row = await findOwnedPrediction(db, userId, predictionId);
+      if (!row) throw new AppError('NOT_FOUND', 404);
+      return toPrediction(row, appUrl);
+    },
+  };
+}
+
+export type PredictionsService = ReturnType<typeof createPredictionsService>;

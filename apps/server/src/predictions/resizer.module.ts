@@ -1,0 +1,70 @@
+import { createEnginePool, type EnginePool } from '@reframe/engine';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { createInProcessQueue } from '../adapters/queue/in-process-queue';
+import type { JobQueue } from '../adapters/queue/job-queue';
+import { createDiskStorage } from '../adapters/storage/disk-storage';
+import type { Storage } from '../adapters/storage/storage';
+import type { DB } from '../db/types';
+import { filesRoutes } from '../files/files.routes';
+import { historyRoutes } from '../history/history.routes';
+import { createHistoryService } from '../history/history.service';
+import { createPredictionRunHandler } from '../jobs/prediction-run.job';
+import { recoverPredictions } from '../jobs/prediction-recovery';
+import type { ResizerConfig } from '../jobs/resizer-config';
+import { uploadsRoutes } from '../uploads/uploads.routes';
+import { createUploadsService } from '../uploads/uploads.service';
+import { predictionsRoutes } from './predictions.routes';
+import { createPredictionsService } from './predictions.service';
+
+export interface ResizerDeps {
+  db: Kysely<DB>;
+  log: FastifyBaseLogger;
+  appUrl: string;
+  config: ResizerConfig;
+  /** main.ts passes the configured adapters; by default disk storage and an engine pool. */
+  storage?: Storage;
+  engine?: EnginePool;
+  queue?: JobQueue;
+}
+
+/** Wires uploads, predictions and their jobs, files and history; owns the pool's lifetime. */
+export function createResizer(deps: ResizerDeps) {
+  const { db, log, appUrl, config } = deps;
+  const storage = deps.storage ?? createDiskStorage(config.storage.dir);
+  const engine = deps.engine ?? createEnginePool({ size: config.jobs.workers });
+  const queue = deps.queue ?? createInProcessQueue({ concurrency: config.jobs.workers, log });
+  const handlePredictionRun = createPredictionRunHandler({
+    db,
+    storage,
+    engine,
+    log,
+    timeoutMs: config.jobs.timeoutMs,
+  });
+
+  const plugins: ((app: FastifyInstance) => void | Promise<void>)[] = [
+    uploadsRoutes({ uploadsService: createUploadsService({ db, storage, appUrl }) }),
+    predictionsRoutes({ predictionsService: createPredictionsService({ db, queue, appUrl }) }),
+    filesRoutes({ storage }),
+    historyRoutes({ historyService: createHistoryService({ db, appUrl }) }),
+  ];
+
+  return {
+    storage,
+    queue,
+    plugins,
+    /** Resumes or settles what a crash left, then starts taking jobs. */
+    async start() {
+      queue.start({ PredictionRun: handlePredictionRun });
+      await recoverPredictions({ db, queue, log, staleAfterMs: config.jobs.staleAfterMs });
+    },
+    async stop() {
+      await queue.close();
+      await engine.close();
+    },
+    /** Account deletion: the user's originals and results. */
+    deleteUserFiles: (userId: string) => storage.deletePrefix(`users/${userId}/`),
+  };
+}
+
+export type Resizer = ReturnType<typeof createResizer>;

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { inspectImage, normalizeUpload } from '@reframe/engine';
+import { originalRatio, type UploadResponse } from '@reframe/shared';
+import type { Kysely } from 'kysely';
+import { createTimestamped, type Storage } from '../adapters/storage/storage';
+import type { DB } from '../db/types';
+import { fileUrl } from '../files/file-urls';
+import { AppError } from '../http/app-error';
+import { checkDeclaredType, cleanFilename, uploadErrorFromEngine } from './upload-checks';
+import { insertUpload } from './uploads.repo';
+
+export interface UploadsServiceDeps {
+  db: Kysely<DB>;
+  storage: Storage;
+  appUrl: string;
+}
+
+export interface IncomingFile {
+  filename: string | undefined;
+  mimetype: string;
+  bytes: Uint8Array;
+}
+
+export function createUploadsService({ db, storage, appUrl }: UploadsServiceDeps) {
+  return {
+    /**
+     * Checks the declared type, then the bytes (a full decode), and stores the re-encoded PNG
+     * (orientation applied, metadata dropped). Nothing is stored when any check fails.
+     */
+    async upload(userId: string, file: IncomingFile): Promise<UploadResponse> {
+      const filename = cleanFilename(file.filename);
+      checkDeclaredType(filename, file.mimetype);
+      if (file.bytes.length === 0) throw new AppError('UPLOAD_EMPTY', 400);
+      let info;
+      let png;
+      try {
+        info = await inspectImage(file.bytes);
+        png = await normalizeUpload(file.bytes);
+      } catch (error) {
+        throw uploadErrorFromEngine(error, file.bytes);
+      }
+      const key = await createTimestamped(storage, `users/${userId}/original`, png);
+      const id = randomUUID();
+      try {
+        await insertUpload(db, {
+          id,
+          user_id: userId,
+          storage_key: key,
+          filename,
+          width: info.width,
+          height: info.height,
+          created_at: new Date().toISOString(),
+        });
+      } catch (error) {
+        await storage.delete(key);
+        throw error;
+      }
+      return {
+        id,
+        url: fileUrl(appUrl, key),
+        filename,
+        width: info.width,
+        height: info.height,
+        originalRatio: originalRatio(info.width, info.height),
+      };
+    },
+  };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;

@@ -1,0 +1,78 @@
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+
+const FIXTURES = new URL('../../../../../shared/fixtures/images/', import.meta.url);
+
+/** A licensed fixture photo, shrunk so jobs stay fast on two cores. */
+export async function photo(
+  name = 'chelsea.png',
+  width = 96,
+  format: 'png' | 'jpeg' | 'webp' | 'bmp' = 'jpeg',
+): Promise<Uint8Array> {
+  const resized = sharp(await readFile(new URL(name, FIXTURES))).resize(width);
+  if (format === 'bmp') return bmpOf(resized);
+  return new Uint8Array(await resized.toFormat(format).toBuffer());
+}
+
+/** A 24-bit BMP written by hand (sharp does not write BMP). */
+async function bmpOf(image: ReturnType<typeof sharp>): Promise<Uint8Array> {
+  const { data, info } = await image.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const rowSize = Math.ceil((info.width * 3) / 4) * 4;
+  const out = Buffer.alloc(54 + rowSize * info.height);
+  out.write('BM', 0, 'latin1');
+  out.writeUInt32LE(out.length, 2);
+  out.writeUInt32LE(54, 10);
+  out.writeUInt32LE(40, 14);
+  out.writeInt32LE(info.width, 18);
+  out.writeInt32LE(info.height, 22);
+  out.writeUInt16LE(1, 26);
+  out.writeUInt16LE(24, 28);
+  out.writeUInt32LE(rowSize * info.height, 34);
+  for (let y = 0; y < info.height; y++) {
+    for (let x = 0; x < info.width; x++) {
+      const from = (y * info.width + x) * 3;
+      const to = 54 + (info.height - 1 - y) * rowSize + x * 3;
+      out[to] = data[from + 2]!;
+      out[to + 1] = data[from + 1]!;
+      out[to + 2] = data[from]!;
+    }
+  }
+  return new Uint8Array(out);
+}
+
+export async function sizeOf(bytes: Uint8Array) {
+  const meta = await sharp(bytes).metadata();
+  return { width: meta.width, height: meta.height, format: meta.format };
+}
+
+/** A two-frame animation in the given format. */
+export async function animated(format: 'gif' | 'webp'): Promise<Uint8Array> {
+  const frames = [0, 255].map((red) =>
+    sharp({ create: { width: 16, height: 16, channels: 3, background: { r: red, g: 0, b: 0 } } })
+      .png()
+      .toBuffer(),
+  );
+  const buffers = await Promise.all(frames);
+  const strip = await sharp(buffers, { join: { animated: true } })
+    .toFormat(format, { loop: 0 })
+    .toBuffer();
+  return new Uint8Array(strip);
+}
+
+/**
+ * A decompression bomb: a tiny PNG that claims 20000 x 20000 pixels (400 MP), refused from its
+ * header before any pixel is decoded.
+ */
+export async function pngBomb(): Promise<Uint8Array> {
+  const png = await sharp({
+    create: { width: 20000, height: 20000, channels: 1, background: 0 },
+    limitInputPixels: false,
+  })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  return new Uint8Array(png);
+}
+
+export const SVG = new TextEncoder().encode(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+);
