@@ -6,6 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 // The bench is a composition root like the CLI: it uses the shared canvas rules.
@@ -127,18 +128,22 @@ async function timingCase(fixture: string, megapixels: number, ratios: string[])
     seed: 1,
   });
   const times: number[] = [];
+  const cpu: number[] = [];
   for (const ratio of ratios) {
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     const result = await outpaint({
       input,
       canvas: computeCanvas(width, height, parseRatio(ratio)),
       seed: 7,
     });
     times.push(performance.now() - started);
+    const used = process.cpuUsage(cpuStarted);
+    cpu.push((used.user + used.system) / 1000);
     if (result.png.length === 0) throw new Error('empty output');
   }
   const maxRssMb = process.resourceUsage().maxRSS / 1024;
-  console.log(JSON.stringify({ width, height, times, maxRssMb }));
+  console.log(JSON.stringify({ width, height, times, cpu, maxRssMb }));
 }
 
 function runTiming(label: string, fixture: string, megapixels: number, ratios: string[]): string {
@@ -159,11 +164,12 @@ function runTiming(label: string, fixture: string, megapixels: number, ratios: s
     width: number;
     height: number;
     times: number[];
+    cpu: number[];
     maxRssMb: number;
   };
-  const total = r.times.reduce((a, b) => a + b, 0);
+  const sum = (list: number[]): number => Math.round(list.reduce((a, b) => a + b, 0));
   const each = r.times.map((t, i) => `${ratios[i]} ${Math.round(t)}`).join(', ');
-  return `| ${label} (${r.width}x${r.height}) | ${each} | ${Math.round(total)} | ${Math.round(r.maxRssMb)} |`;
+  return `| ${label} (${r.width}x${r.height}) | ${each} | ${sum(r.times)} | ${sum(r.cpu)} | ${Math.round(r.maxRssMb)} |`;
 }
 
 async function main(): Promise<void> {
@@ -173,8 +179,16 @@ async function main(): Promise<void> {
     return;
   }
   await mkdir(OUTPUT, { recursive: true });
-  console.log('Speed (decode + fill + encode, ms; peak RSS of the whole process, MB)\n');
-  console.log('| case | per ratio | total ms | peak MB |\n|---|---|---|---|');
+  if (args[0] === '--quality') {
+    await qualityBench();
+    return;
+  }
+  console.log(
+    `Speed (decode + fill + encode; wall ms, CPU ms of all threads; peak RSS in MB; load ${loadavg()[0]!.toFixed(1)})\n`,
+  );
+  console.log(
+    '| case | wall ms per ratio | total wall ms | total CPU ms | peak MB |\n|---|---|---|---|---|',
+  );
   for (const fixture of ['coffee.png', 'rocket.jpg']) {
     console.log(runTiming(`${fixture} 2 MP`, fixture, 2, ['1:1', '16:9', '9:16']));
   }

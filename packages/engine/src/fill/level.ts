@@ -17,8 +17,13 @@ export interface Level {
   radius: number;
 }
 
+/**
+ * `finer` is the next finer level's source (or the original): resizing from it instead of the
+ * full original keeps building the pyramid cheap.
+ */
 export function makeLevel(
   original: Raster<Float32Array>,
+  finer: Raster<Float32Array>,
   placement: CanvasPlacement,
   factor: number,
   maxRadius: number,
@@ -31,7 +36,7 @@ export function makeLevel(
   const bottomPad = Math.round((placement.height - placement.offsetY - original.height) / factor);
   const W = ox + w + Math.max(0, rightPad);
   const H = oy + h + Math.max(0, bottomPad);
-  const source = factor === 1 ? original : resizeArea(original, w, h);
+  const source = finer.width === w && finer.height === h ? finer : resizeArea(finer, w, h);
   const c = original.channels;
   const target = new Float32Array(W * H * c);
   const unknown = new Int32Array(W * H - w * h);

@@ -5,8 +5,11 @@ import type { Nnf } from './nnf';
 import { createNnf, initNnf, upsampleNnf } from './nnf';
 import { patchMatch } from './patch-match';
 import { pushPullFill } from './push-pull';
+import { colourRarity } from './rarity';
+import type { SeamOptions } from './seam';
+import { correctSeams } from './seam';
 import type { CanvasPlacement, Raster } from './raster';
-import { toFloat } from './raster';
+import { resizeArea, toFloat } from './raster';
 import { createRng } from './rng';
 import { vote } from './vote';
 
@@ -28,6 +31,11 @@ export interface FillOptions {
   coherence: number;
   /** Random-search window (px) at the levels finer than the coarsest. */
   refineRadius: number;
+  /** Cost per patch pixel of a source whose colour is rare on the border (the subject). */
+  rarityWeight: number;
+  /** Depth of the border ring (share of each side) whose colours count as background. */
+  rarityRing: number;
+  seam: SeamOptions;
 }
 
 /** Defaults chosen on the bench (quality proxies and montages) within the speed targets. */
@@ -43,6 +51,9 @@ export const DEFAULT_FILL_OPTIONS: FillOptions = {
   band: 0.3,
   coherence: 0.3,
   refineRadius: 6,
+  rarityWeight: 20000,
+  rarityRing: 0.08,
+  seam: { smoothRadius: 12, falloff: 0.08 },
 };
 
 /**
@@ -62,28 +73,46 @@ export function outpaintFill(
   let finest = 0;
   while (finest < coarsest && unknownArea / 4 ** finest > options.searchBudget) finest++;
 
+  // Sources from fine to coarse, each resized from the previous one.
+  const sources: Raster<Float32Array>[] = [];
+  let finer = floatOriginal;
+  for (let k = 0; k <= coarsest; k++) {
+    const width = Math.max(1, Math.round(original.width / 2 ** k));
+    const height = Math.max(1, Math.round(original.height / 2 ** k));
+    finer =
+      finer.width === width && finer.height === height ? finer : resizeArea(finer, width, height);
+    sources[k] = finer;
+  }
+
   let previous: { level: Level; nnf: Nnf } | undefined;
   for (let k = coarsest; k >= finest; k--) {
-    const level = makeLevel(floatOriginal, placement, 2 ** k, options.patchRadius);
+    const level = makeLevel(floatOriginal, sources[k]!, placement, 2 ** k, options.patchRadius);
     const nnf = createNnf(level);
     if (previous) {
       upsampleNnf(previous.level, previous.nnf, level, nnf);
       vote(level, nnf);
     } else {
+      // Start from random copies of the band next to each edge, averaged by the vote: the
+      // background's colour. A smooth push-pull continuation would smear whatever touches the
+      // edge (a saucer, a shoulder) across the whole new area, and the search would then clone it.
       pushPullFill(level);
-      initNnf(level, nnf, rng, Math.min(level.source.width, level.source.height) / 4);
+      initNnf(level, nnf, rng, Math.min(level.source.width, level.source.height) * options.band);
+      vote(level, nnf);
     }
     const iterations =
       k === coarsest ? options.iterations : Math.max(1, options.iterations >> (coarsest - k));
     const searchRadius = k === coarsest ? Infinity : options.refineRadius;
+    const rarity = colourRarity(level.source, options.rarityRing);
     for (let it = 0; it < iterations; it++) {
-      patchMatch(level, nnf, rng, { ...options, searchRadius });
+      patchMatch(level, nnf, rng, { ...options, searchRadius, rarity });
       vote(level, nnf);
     }
     previous = { level, nnf };
   }
   if (!previous) throw new Error('outpaintFill: no pyramid level was built');
-  return composeFullResolution(original, placement, previous.level, previous.nnf);
+  const out = composeFullResolution(original, placement, previous.level, previous.nnf);
+  correctSeams(out, original, placement, options.seam);
+  return out;
 }
 
 function coarsestExponent(

@@ -25,6 +25,9 @@ export interface PatchMatchOptions {
   coherence: number;
   /** Largest random-search window in px; finer levels refine an upsampled field locally. */
   searchRadius: number;
+  /** Per source pixel rarity (0..1, see rarity.ts) and its cost per patch pixel. */
+  rarity: Float32Array | undefined;
+  rarityWeight: number;
 }
 
 /**
@@ -108,6 +111,9 @@ function makeCost(level: Level, options: PatchMatchOptions): CostFn {
   const knownW = options.knownWeight;
   const norm = 1 / (Math.max(w, h) * Math.max(w, h));
   const distanceWeight = options.distanceWeight * norm;
+  const { rarity, rarityWeight } = options;
+  const area = (2 * r + 1) * (2 * r + 1);
+  const rarityRamp = 1 / (0.25 * Math.max(w, h));
   const bandX = Math.max(r + 1, options.band * w);
   const bandY = Math.max(r + 1, options.band * h);
   return (i, sx, sy, limit) => {
@@ -118,7 +124,10 @@ function makeCost(level: Level, options: PatchMatchOptions): CostFn {
     const ddx = clamp(tx - ox, 0, w - 1) - sx;
     const ddy = clamp(ty - oy, 0, h - 1) - sy;
     if (Math.abs(ddx) > bandX || Math.abs(ddy) > bandY) return Infinity;
-    let sum = distanceWeight * (ddx * ddx + ddy * ddy) * (2 * r + 1) * (2 * r + 1);
+    // Rarity matters away from the border: next to it the original itself decides what continues.
+    const depth = Math.max(ox - tx, tx - ox - w + 1, oy - ty, ty - oy - h + 1, 0) * rarityRamp;
+    const rare = rarity ? rarity[sy * w + sx]! * rarityWeight * Math.min(1, depth) : 0;
+    let sum = (distanceWeight * (ddx * ddx + ddy * ddy) + rare) * area;
     if (sum >= limit) return sum;
     for (let dy = -r; dy <= r; dy++) {
       const y = ty + dy;

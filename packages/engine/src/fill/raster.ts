@@ -46,19 +46,25 @@ function resizeAxis(
   const outH = alongX ? height : size;
   const out = new Float32Array(outW * outH * c);
   const ratio = inSize / size;
-  const lines = alongX ? height : width;
+  const rowLength = width * c;
   for (let o = 0; o < size; o++) {
     const start = o * ratio;
     const end = start + ratio;
-    const first = Math.floor(start);
     const last = Math.min(inSize - 1, Math.ceil(end) - 1);
-    for (let i = first; i <= last; i++) {
+    for (let i = Math.floor(start); i <= last; i++) {
       const weight = (Math.min(end, i + 1) - Math.max(start, i)) / ratio;
       if (weight <= 0) continue;
-      for (let line = 0; line < lines; line++) {
-        const si = alongX ? (line * width + i) * c : (i * width + line) * c;
-        const oi = alongX ? (line * outW + o) * c : (o * outW + line) * c;
-        for (let ch = 0; ch < c; ch++) out[oi + ch]! += data[si + ch]! * weight;
+      if (alongX) {
+        for (let line = 0; line < height; line++) {
+          const si = (line * width + i) * c;
+          const oi = (line * outW + o) * c;
+          for (let ch = 0; ch < c; ch++) out[oi + ch]! += data[si + ch]! * weight;
+        }
+      } else {
+        // Whole rows at a time: contiguous reads and writes.
+        const si = i * rowLength;
+        const oi = o * rowLength;
+        for (let t = 0; t < rowLength; t++) out[oi + t]! += data[si + t]! * weight;
       }
     }
   }
