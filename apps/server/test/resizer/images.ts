@@ -60,12 +60,12 @@ export async function animated(format: 'gif' | 'webp'): Promise<Uint8Array> {
 }
 
 /**
- * A decompression bomb: a tiny PNG that claims 20000 x 20000 pixels (400 MP), refused from its
- * header before any pixel is decoded.
+ * A decompression bomb: a small PNG of one flat colour that decodes to 8000 x 8000 pixels
+ * (64 MP, over the 50 MP limit), refused from its header before any pixel is decoded.
  */
 export async function pngBomb(): Promise<Uint8Array> {
   const png = await sharp({
-    create: { width: 20000, height: 20000, channels: 1, background: 0 },
+    create: { width: 8000, height: 8000, channels: 3, background: { r: 0, g: 0, b: 0 } },
     limitInputPixels: false,
   })
     .png({ compressionLevel: 9 })

@@ -1,0 +1,192 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { MAX_UPLOAD_BYTES } from '@reframe/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpVerified } from '../helpers/accounts';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { animated, photo, pngBomb, sizeOf, SVG } from './images';
+import { creditsOf, pathOf, upload, uploadRaw, type FilePart } from './resizer-client';
+
+function filesUnder(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name));
+  } catch {
+    return [];
+  }
+}
+
+describe('POST /api/uploads', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('stores JPEG, PNG, WebP and BMP as a PNG with the orientation applied', async () => {
+    const { client } = await signUpVerified(t);
+    for (const format of ['jpeg', 'png', 'webp', 'bmp'] as const) {
+      const bytes = await photo('astronaut.png', 40, format);
+      const result = await upload(t, client, bytes, `a.${format}`, `image/${format}`);
+      expect(result).toMatchObject({ width: 40, height: 40, originalRatio: 1 });
+      const file = await client.get(pathOf(result.url));
+      expect(file.statusCode).toBe(200);
+      expect(await sizeOf(file.rawPayload)).toEqual({ width: 40, height: 40, format: 'png' });
+    }
+  });
+
+  it('keeps the name "unknown" when the file has none', async () => {
+    const { client } = await signUpVerified(t);
+    const result = await upload(t, client, await photo('coffee.png', 32), '', 'image/jpeg');
+    expect(result.filename).toBe('unknown');
+  });
+
+  const invalidType = {
+    code: 'INVALID_FILE_TYPE',
+    message: 'Invalid file type. Please upload an image file.',
+  };
+  const cases: { name: string; part: () => Promise<FilePart>; status: number; body: object }[] = [
+    {
+      name: 'a text file',
+      part: async () => ({
+        bytes: new TextEncoder().encode('hello'),
+        filename: 'notes.txt',
+        contentType: 'text/plain',
+      }),
+      status: 400,
+      body: invalidType,
+    },
+    {
+      name: 'a text file renamed to .jpg',
+      part: async () => ({
+        bytes: new TextEncoder().encode('not an image at all'),
+        filename: 'photo.jpg',
+        contentType: 'image/jpeg',
+      }),
+      status: 400,
+      body: invalidType,
+    },
+    {
+      name: 'an SVG',
+      part: async () => ({ bytes: SVG, filename: 'logo.svg', contentType: 'image/svg+xml' }),
+      status: 400,
+      body: invalidType,
+    },
+    {
+      name: 'a truncated JPEG',
+      part: async () => {
+        const bytes = await photo('chelsea.png', 200, 'jpeg');
+        return {
+          bytes: bytes.subarray(0, Math.floor(bytes.length / 2)),
+          filename: 'cut.jpg',
+          contentType: 'image/jpeg',
+        };
+      },
+      status: 400,
+      body: {
+        code: 'UPLOAD_TRUNCATED',
+        message: 'Upload failed: The image is truncated or corrupt',
+      },
+    },
+    {
+      name: 'an empty file',
+      part: async () => ({
+        bytes: new Uint8Array(),
+        filename: 'empty.png',
+        contentType: 'image/png',
+      }),
+      status: 400,
+      body: { code: 'UPLOAD_EMPTY', message: 'Upload failed: The file is empty' },
+    },
+    {
+      name: 'a file of 10 MB + 1 byte',
+      part: async () => {
+        const head = await photo('chelsea.png', 64, 'png');
+        const bytes = new Uint8Array(MAX_UPLOAD_BYTES + 1);
+        bytes.set(head);
+        return { bytes, filename: 'big.png', contentType: 'image/png' };
+      },
+      status: 413,
+      body: { code: 'UPLOAD_TOO_LARGE', message: 'Upload failed: The file is larger than 10MB' },
+    },
+    {
+      name: 'a decompression bomb',
+      part: async () => ({
+        bytes: await pngBomb(),
+        filename: 'bomb.png',
+        contentType: 'image/png',
+      }),
+      status: 400,
+      body: {
+        code: 'UPLOAD_TOO_MANY_PIXELS',
+        message: 'Upload failed: The image is too large (at most 50 megapixels)',
+      },
+    },
+    {
+      name: 'an animated GIF',
+      part: async () => ({
+        bytes: await animated('gif'),
+        filename: 'anim.gif',
+        contentType: 'image/gif',
+      }),
+      status: 400,
+      body: {
+        code: 'UPLOAD_ANIMATED',
+        message: 'Upload failed: Animated images are not supported',
+      },
+    },
+    {
+      name: 'an animated WebP',
+      part: async () => ({
+        bytes: await animated('webp'),
+        filename: 'anim.webp',
+        contentType: 'image/webp',
+      }),
+      status: 400,
+      body: {
+        code: 'UPLOAD_ANIMATED',
+        message: 'Upload failed: Animated images are not supported',
+      },
+    },
+    {
+      name: 'a part not named file',
+      part: async () => ({
+        bytes: await photo(),
+        filename: 'a.jpg',
+        contentType: 'image/jpeg',
+        fieldName: 'image',
+      }),
+      status: 400,
+      body: { code: 'UPLOAD_NO_FILE', message: 'Upload failed: No file was sent' },
+    },
+  ];
+
+  it.each(cases)(
+    'refuses $name, storing nothing and charging nothing',
+    async ({ part, status, body }) => {
+      const { client } = await signUpVerified(t);
+      const response = await uploadRaw(t, client, [await part()]);
+      expect(response.statusCode, response.body).toBe(status);
+      expect(response.json()).toEqual(body);
+      const me = (await client.get('/api/me')).json<{ user: { id: string } }>();
+      const rows = await t.database.db
+        .selectFrom('upload')
+        .select('id')
+        .where('user_id', '=', me.user.id)
+        .execute();
+      expect(rows).toEqual([]);
+      expect(filesUnder(join(t.config.resizer.storage.dir, 'users', me.user.id))).toEqual([]);
+      expect(await creditsOf(client)).toBe(5);
+    },
+  );
+
+  it('refuses anyone not signed in', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { origin: 'http://localhost:3000' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
