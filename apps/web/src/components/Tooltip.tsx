@@ -7,7 +7,9 @@ import { useId, type ReactElement, type ReactNode } from 'react';
 export function Tooltip({
   text,
   children,
+  className,
 }: {
+  className?: string;
   /** Nothing to say: the child renders alone. */
   text: string | null;
   children: (describedBy: string | undefined) => ReactElement;
@@ -15,7 +17,7 @@ export function Tooltip({
   const id = useId();
   if (!text) return children(undefined);
   return (
-    <span className="group relative inline-flex" tabIndex={-1}>
+    <span className={`group relative inline-flex ${className ?? ''}`} tabIndex={-1}>
       {children(id)}
       <span
         id={id}

@@ -3,7 +3,12 @@ import { useState, type ImgHTMLAttributes } from 'react';
 import { copy } from '@reframe/shared';
 
 /** An <img> that turns into a placeholder when its file cannot be loaded. */
-export function FallbackImage({ alt, className, ...rest }: ImgHTMLAttributes<HTMLImageElement>) {
+export function FallbackImage({
+  alt,
+  className,
+  style,
+  ...rest
+}: ImgHTMLAttributes<HTMLImageElement>) {
   const [broken, setBroken] = useState(false);
   if (broken) {
     return (
@@ -11,11 +16,14 @@ export function FallbackImage({ alt, className, ...rest }: ImgHTMLAttributes<HTM
         role="img"
         aria-label={copy.history.brokenImage}
         data-testid="image-placeholder"
+        style={style}
         className={`flex flex-col items-center justify-center gap-1 bg-slate-100 text-slate-400 ${className ?? ''}`}
       >
         <ImageOff aria-hidden="true" className="size-5" />
       </span>
     );
   }
-  return <img alt={alt} className={className} onError={() => setBroken(true)} {...rest} />;
+  return (
+    <img alt={alt} className={className} style={style} onError={() => setBroken(true)} {...rest} />
+  );
 }

@@ -9,8 +9,8 @@ import { formatRunDate, historyVersions } from './history-card';
 
 const h = copy.history;
 /** Thumbnail height; the width follows each version's own aspect ratio. */
-const THUMB_HEIGHT_PX = 72;
-const THUMB_MAX_WIDTH_PX = 160;
+const THUMB_HEIGHT_PX = 60;
+const THUMB_MAX_WIDTH_PX = 140;
 
 export function HistoryCard({
   item,
@@ -25,7 +25,7 @@ export function HistoryCard({
 }) {
   const versions = historyVersions(item);
   return (
-    <Card className="flex flex-col overflow-hidden" data-testid="history-card">
+    <Card className="flex w-full min-w-0 flex-col overflow-hidden" data-testid="history-card">
       <div className={`relative grid h-52 place-items-center p-3 ${checkerboard}`}>
         <FallbackImage
           src={item.originalImage}
@@ -38,7 +38,7 @@ export function HistoryCard({
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-4 p-4 sm:p-5">
-        <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex items-center justify-between gap-3">
           <p
             className="min-w-0 truncate text-sm font-semibold text-slate-900"
             title={item.originalFilename}
@@ -46,7 +46,7 @@ export function HistoryCard({
             {item.originalFilename}
           </p>
           <span
-            className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700 ring-1 ring-brand-100"
+            className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700 ring-1 ring-brand-100"
             data-testid="version-count"
           >
             <Layers aria-hidden="true" className="size-3.5" />

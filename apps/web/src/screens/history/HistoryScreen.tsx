@@ -32,9 +32,9 @@ export function HistoryScreen() {
         <EmptyHistory />
       ) : (
         <>
-          <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
             {history.items.map((item) => (
-              <li key={item.id} className="flex">
+              <li key={item.id} className="flex min-w-0">
                 <HistoryCard
                   item={item}
                   zipping={zip.busyId === item.id}

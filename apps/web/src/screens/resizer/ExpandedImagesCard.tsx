@@ -71,17 +71,17 @@ function ResultTile({
 }) {
   return (
     <figure className="flex h-full flex-col overflow-hidden rounded-xl ring-1 ring-slate-200">
-      <div className={`grid flex-1 place-items-center p-3 ${checkerboard}`}>
+      <div className={`grid h-64 place-items-center p-3 sm:h-72 ${checkerboard}`}>
         <img
           src={image.url}
           alt={r.resultAlt(image.ratio)}
           width={image.width}
           height={image.height}
-          className={`max-h-72 w-auto max-w-full rounded-md object-contain shadow-sm transition-opacity ${busy ? 'opacity-40' : ''}`}
+          className={`max-h-full w-auto max-w-full rounded-md object-contain shadow-sm transition-opacity ${busy ? 'opacity-40' : ''}`}
         />
       </div>
-      <figcaption className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 bg-white px-3.5 py-3">
-        <div className="min-w-0">
+      <figcaption className="flex flex-1 flex-col gap-3 border-t border-slate-200 bg-white px-3.5 py-3">
+        <div className="flex items-baseline justify-between gap-2">
           <p className="truncate text-sm font-semibold text-slate-900">
             {r.resultTitle(image.ratio)}
           </p>
@@ -89,11 +89,15 @@ function ResultTile({
             {image.width} × {image.height}
           </p>
         </div>
-        <div className="flex gap-1.5">
-          <Tooltip text={hasCredits ? null : errorMessages.OUT_OF_CREDITS_TOOLTIP}>
+        <div className="mt-auto grid grid-cols-2 gap-2">
+          <Tooltip
+            className="w-full"
+            text={hasCredits ? null : errorMessages.OUT_OF_CREDITS_TOOLTIP}
+          >
             {(describedBy) => (
               <Button
                 variant="secondary"
+                fullWidth
                 className="h-9 px-3"
                 aria-describedby={describedBy}
                 disabled={busy || !hasCredits}
@@ -104,7 +108,7 @@ function ResultTile({
               </Button>
             )}
           </Tooltip>
-          <Button className="h-9 px-3" onClick={onDownload}>
+          <Button className="h-9 px-3" fullWidth onClick={onDownload}>
             <Download aria-hidden="true" className="size-4" />
             {r.download}
           </Button>

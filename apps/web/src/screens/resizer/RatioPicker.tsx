@@ -47,7 +47,7 @@ export function RatioPicker({
             )
           }
         >
-          <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-2 xl:grid-cols-3">
+          <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-2">
             {aspectRatiosIn(category).map((option) => (
               <li key={option.label}>
                 <RatioOption
@@ -81,6 +81,8 @@ function RatioOption({
   onToggle: (label: string) => void;
 }) {
   const off = disabled || isOriginal;
+  // "9:16 (Reels)" shows its ratio large and the placement below it.
+  const [ratio, qualifier] = splitLabel(option.label);
   return (
     <label
       className={clsx(
@@ -113,12 +115,11 @@ function RatioOption({
         />
       </span>
       <span className="min-w-0 flex-1 text-sm leading-tight font-medium text-slate-800">
-        {option.label}
+        {ratio}
+        {qualifier && <span className="block text-xs font-normal text-slate-500">{qualifier}</span>}
         {isOriginal && ' '}
         {isOriginal && (
-          <span className="mt-0.5 block text-xs font-normal text-slate-500">
-            {r.originalSuffix}
-          </span>
+          <span className="block text-xs font-normal text-slate-500">{r.originalSuffix}</span>
         )}
       </span>
       <span
@@ -132,4 +133,9 @@ function RatioOption({
       </span>
     </label>
   );
+}
+
+function splitLabel(label: string): [string, string | null] {
+  const open = label.indexOf(' (');
+  return open === -1 ? [label, null] : [label.slice(0, open), label.slice(open + 1)];
 }

@@ -41,7 +41,7 @@ export function ResizerScreen() {
   return (
     <AppPage title={copy.resizer.title} wide>
       {outOfCredits && <UpgradeBanner />}
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,420px)_minmax(0,1fr)] xl:grid-cols-[minmax(0,460px)_minmax(0,1fr)] xl:gap-8">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,420px)_minmax(0,1fr)] xl:grid-cols-[minmax(0,460px)_minmax(0,1fr)] xl:gap-8">
         <div className="flex flex-col gap-5 lg:sticky lg:top-6">
           <UploadArea chosen={image.chosen} uploading={image.uploading} onFile={image.choose} />
           {image.error && <Alert>{image.error}</Alert>}
