@@ -4,7 +4,6 @@ import { makeLevel } from './level';
 import type { Nnf } from './nnf';
 import { createNnf, initNnf, upsampleNnf } from './nnf';
 import { patchMatch } from './patch-match';
-import { pushPullFill } from './push-pull';
 import { colourRarity } from './rarity';
 import type { SeamOptions } from './seam';
 import { correctSeams } from './seam';
@@ -42,18 +41,18 @@ export interface FillOptions {
 export const DEFAULT_FILL_OPTIONS: FillOptions = {
   coarsestSide: 96,
   minOriginalSide: 14,
-  searchBudget: 30_000,
+  searchBudget: 20_000,
   patchRadius: 2,
-  iterations: 4,
+  iterations: 3,
   passes: 2,
   distanceWeight: 3000,
   knownWeight: 2,
   band: 0.3,
-  coherence: 0.3,
+  coherence: 0.6,
   refineRadius: 6,
   rarityWeight: 20000,
   rarityRing: 0.08,
-  seam: { smoothRadius: 12, falloff: 0.08 },
+  seam: { smoothRadius: 12, falloff: 0.05 },
 };
 
 /**
@@ -76,7 +75,7 @@ export function outpaintFill(
   // Sources from fine to coarse, each resized from the previous one.
   const sources: Raster<Float32Array>[] = [];
   let finer = floatOriginal;
-  for (let k = 0; k <= coarsest; k++) {
+  for (let k = finest; k <= coarsest; k++) {
     const width = Math.max(1, Math.round(original.width / 2 ** k));
     const height = Math.max(1, Math.round(original.height / 2 ** k));
     finer =
@@ -93,9 +92,8 @@ export function outpaintFill(
       vote(level, nnf);
     } else {
       // Start from random copies of the band next to each edge, averaged by the vote: the
-      // background's colour. A smooth push-pull continuation would smear whatever touches the
-      // edge (a saucer, a shoulder) across the whole new area, and the search would then clone it.
-      pushPullFill(level);
+      // background's colour. (A smooth push-pull continuation, measured first, smeared whatever
+      // touches the edge, a saucer or a shoulder, across the new area, and the search cloned it.)
       initNnf(level, nnf, rng, Math.min(level.source.width, level.source.height) * options.band);
       vote(level, nnf);
     }

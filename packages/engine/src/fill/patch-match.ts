@@ -1,4 +1,5 @@
 import type { Level } from './level';
+import { isKnown } from './level';
 import type { Nnf } from './nnf';
 import { clamp } from './nnf';
 
@@ -63,7 +64,7 @@ export function patchMatch(
       for (let c = 0; c < 2; c++) {
         const nx = c === 0 ? x - step : x;
         const ny = c === 0 ? y : y - step;
-        if (nx < 0 || nx >= W || ny < 0 || ny >= level.H || isKnownIndex(level, nx, ny)) continue;
+        if (nx < 0 || nx >= W || ny < 0 || ny >= level.H || isKnown(level, nx, ny)) continue;
         const j = ny * W + nx;
         const sx = nnf.sx[j]! + (x - nx);
         const sy = nnf.sy[j]! + (y - ny);
@@ -92,15 +93,6 @@ export function patchMatch(
       nnf.cost[i] = best;
     }
   }
-}
-
-function isKnownIndex(level: Level, x: number, y: number): boolean {
-  return (
-    x >= level.ox &&
-    x < level.ox + level.source.width &&
-    y >= level.oy &&
-    y < level.oy + level.source.height
-  );
 }
 
 type CostFn = (targetIndex: number, sx: number, sy: number, limit: number) => number;

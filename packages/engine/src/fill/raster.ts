@@ -47,6 +47,23 @@ function resizeAxis(
   const out = new Float32Array(outW * outH * c);
   const ratio = inSize / size;
   const rowLength = width * c;
+  if (alongX) {
+    // Line by line so reads and writes stay within one row.
+    for (let line = 0; line < height; line++) {
+      for (let o = 0; o < size; o++) {
+        const start = o * ratio;
+        const end = start + ratio;
+        const last = Math.min(inSize - 1, Math.ceil(end) - 1);
+        const oi = (line * outW + o) * c;
+        for (let i = Math.floor(start); i <= last; i++) {
+          const weight = (Math.min(end, i + 1) - Math.max(start, i)) / ratio;
+          const si = (line * width + i) * c;
+          for (let ch = 0; ch < c; ch++) out[oi + ch]! += data[si + ch]! * weight;
+        }
+      }
+    }
+    return out;
+  }
   for (let o = 0; o < size; o++) {
     const start = o * ratio;
     const end = start + ratio;

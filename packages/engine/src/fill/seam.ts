@@ -71,26 +71,28 @@ export function correctSeams(
         : undefined,
   };
   const decay = 1 / Math.max(1, options.falloff * Math.max(w, h));
-  for (let y = 0; y < H; y++) {
-    const above = oy - y;
-    const below = y - (oy + h - 1);
+  // Beyond `reach` px the correction is under half a grey level: leave those pixels alone.
+  const reach = Math.ceil(Math.log(512) / decay) + 1;
+  const fade = new Float32Array(reach + 1);
+  for (let d = 1; d <= reach; d++) fade[d] = Math.exp(-(d - 1) * decay);
+  const at = (d: number): number => (d > 0 && d <= reach ? fade[d]! : 0);
+  for (let y = Math.max(0, oy - reach); y < Math.min(H, oy + h + reach); y++) {
+    const above = at(oy - y);
+    const below = at(y - (oy + h - 1));
     const cy = Math.min(h - 1, Math.max(0, y - oy));
-    for (let x = 0; x < W; x++) {
-      const leftOf = ox - x;
-      const rightOf = x - (ox + w - 1);
-      if (above <= 0 && below <= 0 && leftOf <= 0 && rightOf <= 0) continue;
+    const inRows = y >= oy && y < oy + h;
+    for (let x = Math.max(0, ox - reach); x < Math.min(W, ox + w + reach); x++) {
+      if (inRows && x >= ox && x < ox + w) continue;
+      const left = at(ox - x);
+      const right = at(x - (ox + w - 1));
       const cx = Math.min(w - 1, Math.max(0, x - ox));
       const o = (y * W + x) * c;
       for (let ch = 0; ch < c; ch++) {
         let delta = 0;
-        if (above > 0 && steps.top)
-          delta += steps.top[cx * c + ch]! * Math.exp(-(above - 1) * decay);
-        if (below > 0 && steps.bottom)
-          delta += steps.bottom[cx * c + ch]! * Math.exp(-(below - 1) * decay);
-        if (leftOf > 0 && steps.left)
-          delta += steps.left[cy * c + ch]! * Math.exp(-(leftOf - 1) * decay);
-        if (rightOf > 0 && steps.right)
-          delta += steps.right[cy * c + ch]! * Math.exp(-(rightOf - 1) * decay);
+        if (above && steps.top) delta += steps.top[cx * c + ch]! * above;
+        if (below && steps.bottom) delta += steps.bottom[cx * c + ch]! * below;
+        if (left && steps.left) delta += steps.left[cy * c + ch]! * left;
+        if (right && steps.right) delta += steps.right[cy * c + ch]! * right;
         const v = out[o + ch]! + delta;
         out[o + ch] = v < 0 ? 0 : v > 255 ? 255 : Math.round(v);
       }
