@@ -47,7 +47,7 @@ export const DEFAULT_FILL_OPTIONS: FillOptions = {
   passes: 2,
   distanceWeight: 3000,
   knownWeight: 2,
-  band: 0.3,
+  band: 0.18,
   coherence: 0.6,
   refineRadius: 6,
   rarityWeight: 20000,
