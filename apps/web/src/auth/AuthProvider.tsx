@@ -2,11 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { fetchMe, type MeResponse, type UserSettings } from '../api/account';
 import { ApiError } from '../api/api-error';
-import { authClient, unwrap } from '../api/auth-client';
 import { FullPageSpinner } from '../components/Spinner';
 import { AuthContext, type AuthContextValue } from './auth-context';
 
-export const meQueryKey = ['me'] as const;
+const meQueryKey = ['me'] as const;
 
 async function fetchMeOrSignedOut(): Promise<MeResponse | null> {
   try {
@@ -44,10 +43,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const signOut = useCallback(async () => {
-    await unwrap(authClient.signOut());
-    queryClient.clear();
+  const forgetSession = useCallback(() => {
+    // Set to null rather than cleared: clearing would leave the mounted observer on stale data.
     queryClient.setQueryData(meQueryKey, null);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
   }, [queryClient]);
 
   const value = useMemo<AuthContextValue>(() => {
@@ -66,9 +65,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       emailVerified,
       refresh,
       mergeSettings,
-      signOut,
+      forgetSession,
     };
-  }, [me.data, refresh, mergeSettings, signOut]);
+  }, [me.data, refresh, mergeSettings, forgetSession]);
 
   if (me.isPending) return <FullPageSpinner />;
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessages, formatMessage } from '@reframe/shared';
+import { authClient, unwrap } from '../api/auth-client';
 import { useAuth } from './use-auth';
 
 /** Signs out and goes to the landing page (brief: after sign-out the user goes to /). */
 export function useSignOut() {
-  const { signOut } = useAuth();
+  const { forgetSession } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -14,8 +15,11 @@ export function useSignOut() {
     setBusy(true);
     setError(null);
     try {
-      await signOut();
-      await navigate('/', { replace: true });
+      await unwrap(authClient.signOut());
+      // Leave the guarded page first (rendered synchronously), so its guard does not send the
+      // user to /signin when the session disappears.
+      await navigate('/', { replace: true, flushSync: true });
+      forgetSession();
     } catch (cause) {
       setError(
         cause instanceof Error && cause.message

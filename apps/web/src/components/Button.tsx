@@ -44,7 +44,5 @@ interface ButtonLinkProps extends LinkProps {
 }
 
 export function ButtonLink({ variant, size, className, ...rest }: ButtonLinkProps) {
-  return (
-    <Link className={buttonClasses(variant, size, className)} {...rest} />
-  );
+  return <Link className={buttonClasses(variant, size, className)} {...rest} />;
 }

@@ -17,15 +17,20 @@ export interface VerificationLink {
   continueUrl: string | null;
 }
 
-const invalidOrExpiredCodes = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED', 'USER_NOT_FOUND']);
+const invalidOrExpiredCodes = new Set([
+  'VERIFICATION_LINK_INVALID_OR_EXPIRED',
+  'INVALID_TOKEN',
+  'TOKEN_EXPIRED',
+  'USER_NOT_FOUND',
+]);
 
+/** The brief's three verification messages: invalid or expired, "Error: …", or the fallback. */
 function verificationErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && invalidOrExpiredCodes.has(error.code)) {
+  if (!(error instanceof ApiError)) return errorMessages.VERIFY_EMAIL_FAILED;
+  if (invalidOrExpiredCodes.has(error.code))
     return errorMessages.VERIFICATION_LINK_INVALID_OR_EXPIRED;
-  }
-  if (error instanceof Error && error.message)
-    return formatMessage.verificationError(error.message);
-  return errorMessages.VERIFY_EMAIL_FAILED;
+  if (error.code === 'INTERNAL') return errorMessages.VERIFY_EMAIL_FAILED;
+  return formatMessage.verificationError(error.message);
 }
 
 /**

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { copy, errorMessages } from '@reframe/shared';
 import { deleteAccount } from '../../api/account';
 import { describeError } from '../../api/api-error';
-import { meQueryKey } from '../../auth/AuthProvider';
+import { useAuth } from '../../auth/use-auth';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -13,7 +12,7 @@ import { TextField } from '../../components/TextField';
 /** Beyond the brief: deleting works, after confirming with the password in a dialog. */
 export function DeleteAccountSection() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const { forgetSession } = useAuth();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -36,9 +35,10 @@ export function DeleteAccountSection() {
     setError(null);
     try {
       await deleteAccount({ password });
-      queryClient.clear();
-      queryClient.setQueryData(meQueryKey, null);
-      await navigate('/', { replace: true });
+      // Leave the guarded page first (rendered synchronously), so its guard does not send the
+      // user to /signin when the session disappears.
+      await navigate('/', { replace: true, flushSync: true });
+      forgetSession();
     } catch (cause) {
       setError(describeError(cause));
       setBusy(false);

@@ -11,6 +11,7 @@ import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { TextField } from '../../components/TextField';
 import { TextLink } from '../../components/TextLink';
+import type { VerifyEmailState } from '../verify-email/VerifyEmailScreen';
 
 export function SignUpScreen() {
   const navigate = useNavigate();
@@ -41,7 +42,8 @@ export function SignUpScreen() {
         }),
       );
       await refresh();
-      await navigate('/verify-email');
+      const state: VerifyEmailState = { email: fields.email.trim() };
+      await navigate('/verify-email', { state });
     } catch (cause) {
       setError(describeError(cause));
       setBusy(false);

@@ -1,6 +1,6 @@
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { copy, errorMessages } from '@reframe/shared';
 import { ApiError, describeError } from '../../api/api-error';
 import { authClient, unwrap } from '../../api/auth-client';
@@ -10,10 +10,9 @@ import { Alert } from '../../components/Alert';
 import { AuthLayout } from '../../components/AuthLayout';
 import { Button, ButtonLink } from '../../components/Button';
 
-function ResendAndSignOut({ email }: { email: string }) {
+function useResend(email: string) {
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const signOut = useSignOut();
 
   async function resend() {
     setSending(true);
@@ -32,6 +31,17 @@ function ResendAndSignOut({ email }: { email: string }) {
     }
   }
 
+  return { resend, sending, notice };
+}
+
+/**
+ * Resend, then Sign Out for a signed-in user, or Sign In for a visitor who has just signed up
+ * (sign-up starts no session, so that it answers the same whether or not the address is taken).
+ */
+function VerifyEmailActions({ email, signedIn }: { email: string; signedIn: boolean }) {
+  const { resend, sending, notice } = useResend(email);
+  const signOut = useSignOut();
+
   return (
     <div className="flex flex-col gap-4">
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
@@ -45,26 +55,40 @@ function ResendAndSignOut({ email }: { email: string }) {
       >
         {copy.verifyEmail.resend}
       </Button>
-      <Button
-        variant="secondary"
-        size="lg"
-        fullWidth
-        busy={signOut.busy}
-        onClick={() => void signOut.signOut()}
-      >
-        {copy.verifyEmail.signOut}
-      </Button>
+      {signedIn ? (
+        <Button
+          variant="secondary"
+          size="lg"
+          fullWidth
+          busy={signOut.busy}
+          onClick={() => void signOut.signOut()}
+        >
+          {copy.verifyEmail.signOut}
+        </Button>
+      ) : (
+        <ButtonLink to="/signin" variant="secondary" size="lg" className="w-full">
+          {copy.verifyEmail.signInLink}
+        </ButtonLink>
+      )}
     </div>
   );
+}
+
+/** What sign-up hands to this screen. */
+export interface VerifyEmailState {
+  email?: string;
 }
 
 /** Asks a signed-in user to open the emailed link; a verified user has nothing to do here. */
 export function VerifyEmailScreen() {
   const { currentUser, emailVerified } = useAuth();
+  const location = useLocation();
+  const justSignedUp = (location.state as VerifyEmailState | null)?.email;
+  const email = currentUser?.email ?? justSignedUp;
 
   if (currentUser && emailVerified) return <Navigate to="/app" replace />;
 
-  if (!currentUser) {
+  if (!email) {
     return (
       <AuthLayout title={copy.verifyEmail.title}>
         <div className="flex flex-col gap-5">
@@ -87,7 +111,7 @@ export function VerifyEmailScreen() {
             className="font-semibold break-all text-slate-900"
             data-testid="verify-email-address"
           >
-            {currentUser.email}
+            {email}
           </strong>
           . {copy.verifyEmail.instructions}
         </>
@@ -98,7 +122,7 @@ export function VerifyEmailScreen() {
           <MailCheck aria-hidden="true" className="size-7" />
         </span>
       </div>
-      <ResendAndSignOut email={currentUser.email} />
+      <VerifyEmailActions email={email} signedIn={currentUser !== null} />
     </AuthLayout>
   );
 }
