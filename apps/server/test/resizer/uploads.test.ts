@@ -49,27 +49,30 @@ describe('POST /api/uploads', () => {
   const cases: { name: string; part: () => Promise<FilePart>; status: number; body: object }[] = [
     {
       name: 'a text file',
-      part: async () => ({
-        bytes: new TextEncoder().encode('hello'),
-        filename: 'notes.txt',
-        contentType: 'text/plain',
-      }),
+      part: () =>
+        Promise.resolve({
+          bytes: new TextEncoder().encode('hello'),
+          filename: 'notes.txt',
+          contentType: 'text/plain',
+        }),
       status: 400,
       body: invalidType,
     },
     {
       name: 'a text file renamed to .jpg',
-      part: async () => ({
-        bytes: new TextEncoder().encode('not an image at all'),
-        filename: 'photo.jpg',
-        contentType: 'image/jpeg',
-      }),
+      part: () =>
+        Promise.resolve({
+          bytes: new TextEncoder().encode('not an image at all'),
+          filename: 'photo.jpg',
+          contentType: 'image/jpeg',
+        }),
       status: 400,
       body: invalidType,
     },
     {
       name: 'an SVG',
-      part: async () => ({ bytes: SVG, filename: 'logo.svg', contentType: 'image/svg+xml' }),
+      part: () =>
+        Promise.resolve({ bytes: SVG, filename: 'logo.svg', contentType: 'image/svg+xml' }),
       status: 400,
       body: invalidType,
     },
@@ -91,11 +94,12 @@ describe('POST /api/uploads', () => {
     },
     {
       name: 'an empty file',
-      part: async () => ({
-        bytes: new Uint8Array(),
-        filename: 'empty.png',
-        contentType: 'image/png',
-      }),
+      part: () =>
+        Promise.resolve({
+          bytes: new Uint8Array(),
+          filename: 'empty.png',
+          contentType: 'image/png',
+        }),
       status: 400,
       body: { code: 'UPLOAD_EMPTY', message: 'Upload failed: The file is empty' },
     },
