@@ -1,0 +1,168 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Download, type Page } from '@playwright/test';
+import JSZip from 'jszip';
+import { computeCanvas, parseRatio } from '@reframe/shared';
+import { createVerifiedUser } from '../support/accounts';
+
+const fixtures = new URL('../../../shared/fixtures/images/', import.meta.url);
+const coffee = fileURLToPath(new URL('coffee.png', fixtures)); // 600 x 400, ratio 1.50
+const ratios = ['1:1', '16:9', '9:16'] as const;
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+function expectedSize(ratio: string) {
+  const { width, height } = computeCanvas(600, 400, parseRatio(ratio));
+  return { width, height };
+}
+
+async function zipNames(download: Download): Promise<string[]> {
+  const zip = await JSZip.loadAsync(await readFile(await download.path()));
+  return Object.keys(zip.files).sort();
+}
+
+async function uploadCoffee(page: Page) {
+  await page.locator('input[type=file]').setInputFiles(coffee);
+  await expect(page.getByTestId('original-ratio')).toHaveText('1.50:1');
+}
+
+function ratioBox(page: Page, label: string) {
+  return page.getByRole('checkbox', { name: label, exact: true });
+}
+
+test.describe('resizer and history', () => {
+  test.setTimeout(240_000);
+
+  test('resizes a photo to three ratios, downloads, regenerates, finds the run and runs out of credits', async ({
+    page,
+    request,
+  }) => {
+    await createVerifiedUser(page, request);
+    await expect(
+      page.getByText('Upload an image and select aspect ratios to start.'),
+    ).toBeVisible();
+    await expect(page.getByTestId('credits-left')).toHaveText('5 credits left');
+    await expect(page.getByTestId('process-button')).toBeDisabled();
+
+    await uploadCoffee(page);
+    await expect(page.getByRole('checkbox', { name: '3:2 (Original)' })).toBeDisabled();
+    await ratioBox(page, '16:9').check({ force: true });
+    await ratioBox(page, '9:16').check({ force: true });
+    const process = page.getByTestId('process-button');
+    await expect(process).toHaveText('Process Image(s) (3 ratio(s))');
+    await process.click();
+    await expect(page.getByTestId('queue-item')).toHaveCount(3);
+
+    const results = page.getByTestId('result');
+    await expect(results).toHaveCount(3, { timeout: 150_000 });
+    await expect(page.getByTestId('queue-status')).toHaveText([
+      'Completed',
+      'Completed',
+      'Completed',
+    ]);
+    for (const [index, ratio] of ratios.entries()) {
+      const result = results.nth(index);
+      await expect(result).toContainText(`${ratio} Aspect Ratio`);
+      const src = await result.getByRole('img').getAttribute('src');
+      const file = await page.request.get(src ?? '');
+      expect(file.headers()['content-type']).toBe('image/png');
+      const size = pngSize(await file.body());
+      expect(size).toEqual(expectedSize(ratio));
+      await expect(result.getByTestId('result-size')).toHaveText(`${size.width} × ${size.height}`);
+    }
+    await expect(page.getByTestId('credits-left')).toHaveText('2 credits left');
+
+    const single = page.waitForEvent('download');
+    await results.nth(0).getByRole('button', { name: 'Download' }).click();
+    expect((await single).suggestedFilename()).toBe('expanded-600x600.png');
+
+    const zipDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download All as ZIP' }).click();
+    const zip = await zipDownload;
+    expect(zip.suggestedFilename()).toMatch(/^resized-images-\d+\.zip$/);
+    expect(await zipNames(zip)).toEqual(
+      ratios
+        .map((ratio) => expectedSize(ratio))
+        .map(({ width, height }) => `expanded-${width}x${height}.png`)
+        .sort(),
+    );
+
+    const wide = results.nth(1);
+    const before = await wide.getByRole('img').getAttribute('src');
+    await wide.getByRole('button', { name: 'Regenerate' }).click();
+    await expect(page.getByTestId('queue-status').nth(1)).not.toHaveText('Completed');
+    await expect(page.getByTestId('queue-status').nth(1)).toHaveText('Completed', {
+      timeout: 60_000,
+    });
+    await expect(wide.getByRole('img')).not.toHaveAttribute('src', before ?? '');
+    await expect(page.getByTestId('credits-left')).toHaveText('1 credit left');
+
+    await page.getByRole('link', { name: 'History' }).click();
+    await expect(page.getByRole('heading', { name: 'Your Resizing History' })).toBeVisible();
+    const card = page.getByTestId('history-card');
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText('coffee.png');
+    await expect(card.getByTestId('version-count')).toHaveText('3 versions');
+    const versions = card.getByTestId('history-version');
+    await expect(versions).toHaveCount(3);
+    await expect(versions.first()).toHaveAttribute('target', '_blank');
+    const historyZip = page.waitForEvent('download');
+    await card.getByRole('button', { name: 'Download All as ZIP' }).click();
+    expect(await zipNames(await historyZip)).toEqual(
+      [
+        'original.png',
+        ...ratios
+          .map((ratio) => expectedSize(ratio))
+          .map((s) => `resized-${s.width}x${s.height}.png`),
+      ].sort(),
+    );
+
+    await page.getByRole('link', { name: 'Resizer App' }).click();
+    await uploadCoffee(page);
+    await expect(page.getByTestId('upgrade-banner')).toHaveCount(0);
+    await page.getByTestId('process-button').click();
+    await expect(page.getByTestId('result')).toHaveCount(1, { timeout: 60_000 });
+    await expect(page.getByTestId('credits-left')).toHaveText('0 credits left');
+    await expect(page.getByTestId('upgrade-banner')).toContainText(
+      'Need more credits? Upgrade your plan to get more image resizes.',
+    );
+    await expect(page.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute(
+      'href',
+      '/app/billing',
+    );
+    await expect(page.getByTestId('process-button')).toBeDisabled();
+    const regenerate = page.getByTestId('result').getByRole('button', { name: 'Regenerate' });
+    await expect(regenerate).toBeDisabled();
+    await expect(regenerate).toHaveAccessibleDescription(
+      'Out of credits. Please upgrade your plan.',
+    );
+  });
+
+  test('refuses a file that is not an image with the brief message', async ({ page, request }) => {
+    await createVerifiedUser(page, request);
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not an image'),
+    });
+    await expect(page.getByRole('alert')).toHaveText(
+      'Invalid file type. Please upload an image file.',
+    );
+    await expect(
+      page.getByText('Upload an image and select aspect ratios to start.'),
+    ).toBeVisible();
+  });
+
+  test('shows the empty history', async ({ page, request }) => {
+    await createVerifiedUser(page, request);
+    await page.getByRole('link', { name: 'History' }).click();
+    await expect(page.getByText('No history yet')).toBeVisible();
+    await expect(
+      page.getByText("You haven't resized any images yet. Go to the app to start resizing!"),
+    ).toBeVisible();
+  });
+});
