@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { createOutboxMailer } from './adapters/mail/outbox-mailer';
 import { createSmtpMailer } from './adapters/mail/smtp-mailer';
+import { createStorage } from './adapters/storage/create-storage';
 import { buildApp } from './app';
 import { resolveAuthSecret } from './config/auth-secret';
 import { loadConfigOrExit, type Config } from './config/env';
@@ -27,6 +28,7 @@ const app = await buildApp({
   mailer,
   authSecret: resolveAuthSecret(config.auth),
   logger,
+  resizer: { storage: createStorage(config.resizer.storage) },
 });
 
 let closing = false;
