@@ -34,6 +34,8 @@ export const copy = {
   auth: {
     signInTitle: 'Sign in',
     signUpTitle: 'Create your account',
+    signInSubtitle: 'Welcome back. Sign in to keep resizing.',
+    signUpSubtitle: 'Start with 5 free credits. No credit card required.',
     email: 'Email',
     password: 'Password',
     fullName: 'Full name',
