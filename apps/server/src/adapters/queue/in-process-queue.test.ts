@@ -1,0 +1,56 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import type { JobHandlers } from '../../jobs/job-catalogue';
+import { createInProcessQueue } from './in-process-queue';
+
+const log = pino({ level: 'silent' });
+const job = (predictionId: string) => ({ name: 'PredictionRun' as const, data: { predictionId } });
+
+describe('createInProcessQueue', () => {
+  it('runs each key once and at most `concurrency` jobs at a time', async () => {
+    const queue = createInProcessQueue({ concurrency: 2, log });
+    let running = 0;
+    let peak = 0;
+    const ran: string[] = [];
+    const handlers: JobHandlers = {
+      PredictionRun: async ({ predictionId }) => {
+        running++;
+        peak = Math.max(peak, running);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        ran.push(predictionId);
+        running--;
+        return 'succeeded';
+      },
+    };
+    for (const id of ['a', 'b', 'a', 'c', 'd']) queue.enqueue(job(id), id);
+    queue.start(handlers);
+    while (queue.pending() > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(ran.sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect(peak).toBe(2);
+    await queue.close();
+  });
+
+  it('refuses to start without a handler for every job', () => {
+    const queue = createInProcessQueue({ concurrency: 1, log });
+    expect(() => queue.start({} as JobHandlers)).toThrow(/No handler for job\(s\): PredictionRun/);
+  });
+
+  it('aborts running jobs on close and takes no more', async () => {
+    const queue = createInProcessQueue({ concurrency: 1, log });
+    let aborted = false;
+    queue.start({
+      PredictionRun: (_data, signal) =>
+        new Promise((_resolve, reject) => {
+          signal.addEventListener('abort', () => {
+            aborted = true;
+            reject(signal.reason as Error);
+          });
+        }),
+    });
+    queue.enqueue(job('x'), 'x');
+    await queue.close();
+    expect(aborted).toBe(true);
+    queue.enqueue(job('y'), 'y');
+    expect(queue.pending()).toBe(0);
+  });
+});
