@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Download, type Page } from '@playwright/test';
@@ -28,6 +29,16 @@ async function zipNames(download: Download): Promise<string[]> {
 async function uploadCoffee(page: Page) {
   await page.locator('input[type=file]').setInputFiles(coffee);
   await expect(page.getByTestId('original-ratio')).toHaveText('1.50:1');
+}
+
+/** WCAG 2.1 A and AA rules on the page as it stands. */
+async function expectNoA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.length} node(s)`),
+  ).toEqual([]);
 }
 
 function ratioBox(page: Page, label: string) {
@@ -75,6 +86,7 @@ test.describe('resizer and history', () => {
       await expect(result.getByTestId('result-size')).toHaveText(`${size.width} × ${size.height}`);
     }
     await expect(page.getByTestId('credits-left')).toHaveText('2 credits left');
+    await expectNoA11yViolations(page);
 
     const single = page.waitForEvent('download');
     await results.nth(0).getByRole('button', { name: 'Download' }).click();
@@ -110,6 +122,7 @@ test.describe('resizer and history', () => {
     const versions = card.getByTestId('history-version');
     await expect(versions).toHaveCount(3);
     await expect(versions.first()).toHaveAttribute('target', '_blank');
+    await expectNoA11yViolations(page);
     const historyZip = page.waitForEvent('download');
     await card.getByRole('button', { name: 'Download All as ZIP' }).click();
     expect(await zipNames(await historyZip)).toEqual(
