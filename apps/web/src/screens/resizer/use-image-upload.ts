@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { UploadResponse } from '@reframe/shared';
 import { uploadImage } from '../../api/resizer';
 import { uploadProblem } from './upload-checks';
@@ -17,9 +17,13 @@ export interface ChosenImage {
 export function useImageUpload(onChosen: () => void, onUploaded: (upload: UploadResponse) => void) {
   const [chosen, setChosen] = useState<ChosenImage | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const latest = useRef<File | null>(null);
   const mutation = useMutation({
     mutationFn: uploadImage,
-    onSuccess: onUploaded,
+    // A slower upload of an image the user has already replaced must not win.
+    onSuccess: (upload, file) => {
+      if (file === latest.current) onUploaded(upload);
+    },
     // A file the server refused leaves nothing chosen: the panel goes back to its empty state.
     onError: () => setChosen(null),
   });
@@ -37,6 +41,7 @@ export function useImageUpload(onChosen: () => void, onUploaded: (upload: Upload
     }
     setProblem(null);
     onChosen();
+    latest.current = file;
     setChosen({ file, previewUrl: URL.createObjectURL(file) });
     mutation.reset();
     mutation.mutate(file);

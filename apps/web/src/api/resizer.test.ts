@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getPrediction, PredictionStartError, startPrediction, uploadImage } from './resizer';
+
+const input = { upload_id: 'up1', aspect_ratio: '16:9', regenerate: false };
+
+function answer(status: number, body: unknown) {
+  const fetchMock = vi.fn(() =>
+    Promise.resolve(
+      new Response(body === undefined ? '' : JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      }),
+    ),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('startPrediction', () => {
+  it('posts the proxy body and reads the prediction', async () => {
+    const prediction = {
+      id: 'p1',
+      status: 'starting',
+      error: null,
+      output: null,
+      aspect_ratio: '16:9',
+      width: 853,
+      height: 480,
+    };
+    const fetchMock = answer(202, prediction);
+    await expect(startPrediction(input)).resolves.toEqual(prediction);
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/replicate',
+      expect.objectContaining({ method: 'POST' }),
+    );
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toEqual({ endpoint: 'predictions', data: { input } });
+  });
+
+  it('says "API error: …" with the server message and keeps its code', async () => {
+    answer(402, {
+      code: 'NO_CREDITS',
+      message: 'You have no remaining credits. Please upgrade your plan to continue.',
+    });
+    const error = await startPrediction(input).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PredictionStartError);
+    expect((error as PredictionStartError).message).toBe(
+      'API error: You have no remaining credits. Please upgrade your plan to continue.',
+    );
+    expect((error as PredictionStartError).code).toBe('NO_CREDITS');
+  });
+
+  it('falls back to the status when the server gave no reason', async () => {
+    answer(502, undefined);
+    await expect(startPrediction(input)).rejects.toThrow(
+      'API error: Server responded with status 502',
+    );
+  });
+
+  it('refuses an answer without a prediction id', async () => {
+    answer(202, { status: 'starting' });
+    await expect(startPrediction(input)).rejects.toThrow(
+      'Invalid response from API: Missing prediction ID',
+    );
+  });
+});
+
+describe('getPrediction', () => {
+  it('reports a failed poll as a status check error', async () => {
+    answer(404, { code: 'NOT_FOUND', message: 'Not found' });
+    await expect(getPrediction('p1')).rejects.toThrow('Status check error: Not found');
+  });
+});
+
+describe('uploadImage', () => {
+  it("shows the server's refusal as it is", async () => {
+    answer(400, {
+      code: 'INVALID_FILE_TYPE',
+      message: 'Invalid file type. Please upload an image file.',
+    });
+    const file = new File(['x'], 'a.png', { type: 'image/png' });
+    await expect(uploadImage(file)).rejects.toThrow(
+      'Invalid file type. Please upload an image file.',
+    );
+  });
+});
