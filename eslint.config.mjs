@@ -49,6 +49,15 @@ export default tseslint.config(
     rules: restrict(['@reframe/*', 'react']),
   },
   {
+    // Composition roots and their tests may use the shared canvas rules.
+    files: [
+      'packages/engine/src/cli.ts',
+      'packages/engine/bench/**',
+      'packages/engine/src/**/*.test.ts',
+    ],
+    rules: restrict(['@reframe/engine*', '@reframe/server*', '@reframe/web*', 'react']),
+  },
+  {
     files: ['apps/server/**'],
     rules: restrict(['@reframe/web*', 'react']),
   },

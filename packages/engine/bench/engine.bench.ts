@@ -9,8 +9,6 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-// The bench is a composition root like the CLI: it uses the shared canvas rules.
-// eslint-disable-next-line no-restricted-imports
 import { computeCanvas, parseRatio } from '@reframe/shared/geometry/index';
 import { decodeImage } from '../src/codecs/decode';
 import { outpaintFill } from '../src/fill/outpaint-fill';

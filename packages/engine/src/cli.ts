@@ -2,7 +2,6 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 // The CLI is a composition root like the server: it applies the shared canvas rules, then calls
 // the engine. The engine library itself (index.ts and below) imports nothing of ours.
-// eslint-disable-next-line no-restricted-imports
 import { computeCanvas, parseRatio } from '@reframe/shared/geometry/index';
 import { orientedSize } from './codecs/decode';
 import { sniffHeader } from './codecs/sniff';

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-// Tests compose the shared canvas rules with the engine, as the server will.
-// eslint-disable-next-line no-restricted-imports
 import { computeCanvas, parseRatio } from '@reframe/shared/geometry/index';
 import { decodeImage } from './codecs/decode';
 import { outpaint } from './outpaint';
