@@ -284,4 +284,8 @@ export const copy = {
     deleteAccount: 'Delete Account',
     deleting: 'Deleting...',
   },
+  errorPage: {
+    title: 'Something went wrong',
+    reload: 'Reload Page',
+  },
 } as const;
