@@ -1,13 +1,10 @@
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
 import { RequireVerifiedUser } from './auth/RequireVerifiedUser';
 import { AppShell } from './components/AppShell';
-import { BillingScreen } from './screens/billing/BillingScreen';
 import { EmailActionScreen } from './screens/email-action/EmailActionScreen';
 import { ForgotPasswordScreen } from './screens/forgot-password/ForgotPasswordScreen';
-import { HistoryScreen } from './screens/history/HistoryScreen';
 import { LandingScreen } from './screens/landing/LandingScreen';
-import { ResizerScreen } from './screens/resizer/ResizerScreen';
-import { SettingsScreen } from './screens/settings/SettingsScreen';
+import { RouteErrorScreen } from './screens/route-error/RouteErrorScreen';
 import { SignInScreen } from './screens/signin/SignInScreen';
 import { SignUpScreen } from './screens/signup/SignUpScreen';
 import { VerifyEmailScreen } from './screens/verify-email/VerifyEmailScreen';
@@ -25,6 +22,7 @@ function RootLayout() {
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
     children: [
       { path: '/', element: <LandingScreen /> },
       { path: '/signin', element: <SignInScreen /> },
@@ -41,10 +39,31 @@ export const router = createBrowserRouter([
           </RequireVerifiedUser>
         ),
         children: [
-          { index: true, element: <ResizerScreen /> },
-          { path: 'history', element: <HistoryScreen /> },
-          { path: 'billing', element: <BillingScreen /> },
-          { path: 'settings', element: <SettingsScreen /> },
+          // The app's screens load on first visit, keeping the landing and sign-in bundle small.
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('./screens/resizer/ResizerScreen')).ResizerScreen,
+            }),
+          },
+          {
+            path: 'history',
+            lazy: async () => ({
+              Component: (await import('./screens/history/HistoryScreen')).HistoryScreen,
+            }),
+          },
+          {
+            path: 'billing',
+            lazy: async () => ({
+              Component: (await import('./screens/billing/BillingScreen')).BillingScreen,
+            }),
+          },
+          {
+            path: 'settings',
+            lazy: async () => ({
+              Component: (await import('./screens/settings/SettingsScreen')).SettingsScreen,
+            }),
+          },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

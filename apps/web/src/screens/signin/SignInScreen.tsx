@@ -49,6 +49,7 @@ export function SignInScreen() {
   return (
     <AuthLayout
       title={copy.auth.signInTitle}
+      subtitle={copy.auth.signInSubtitle}
       footer={
         <>
           {copy.auth.noAccount} <TextLink to="/signup">{copy.auth.signUp}</TextLink>

@@ -53,6 +53,7 @@ export function SignUpScreen() {
   return (
     <AuthLayout
       title={copy.auth.signUpTitle}
+      subtitle={copy.auth.signUpSubtitle}
       footer={
         <>
           {copy.auth.haveAccount} <TextLink to="/signin">{copy.auth.signIn}</TextLink>
