@@ -1,8 +1,9 @@
 import { Download, FileArchive, RefreshCw } from 'lucide-react';
-import { copy, errorMessages } from '@reframe/shared';
+import { copy, errorMessages, parseRatio } from '@reframe/shared';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
+import { Spinner } from '../../components/Spinner';
 import { checkerboard } from '../../components/checkerboard';
 import { Tooltip } from '../../components/Tooltip';
 import type { ExpandedImage } from './run-prediction';
@@ -12,11 +13,14 @@ const r = copy.resizer;
 
 export function ExpandedImagesCard({
   results,
+  waiting,
   isBusy,
   hasCredits,
   onRegenerate,
 }: {
   results: readonly ExpandedImage[];
+  /** Ratios still running that have no result yet: shown as placeholders. */
+  waiting: readonly string[];
   isBusy: (ratio: string) => boolean;
   hasCredits: boolean;
   onRegenerate: (ratio: string) => void;
@@ -51,6 +55,11 @@ export function ExpandedImagesCard({
             />
           </li>
         ))}
+        {waiting.map((ratio) => (
+          <li key={ratio} data-testid="result-placeholder">
+            <PendingTile ratio={ratio} />
+          </li>
+        ))}
       </ul>
     </Card>
   );
@@ -71,7 +80,8 @@ function ResultTile({
 }) {
   return (
     <figure className="flex h-full flex-col overflow-hidden rounded-xl ring-1 ring-slate-200">
-      <div className={`grid h-64 place-items-center p-3 sm:h-72 ${checkerboard}`}>
+      <div className={`relative grid h-64 place-items-center p-3 sm:h-72 ${checkerboard}`}>
+        {busy && <Spinner size="lg" className="absolute text-brand-600" />}
         <img
           src={image.url}
           alt={r.resultAlt(image.ratio)}
@@ -115,5 +125,30 @@ function ResultTile({
         </div>
       </figcaption>
     </figure>
+  );
+}
+
+/** Where a running ratio's result will appear: its frame, pulsing, at its own aspect ratio. */
+function PendingTile({ ratio }: { ratio: string }) {
+  const aspect = parseRatio(ratio.split(' ')[0] ?? ratio);
+  return (
+    <div className="flex h-full flex-col overflow-hidden rounded-xl ring-1 ring-slate-200">
+      <div className={`grid h-64 place-items-center p-3 sm:h-72 ${checkerboard}`}>
+        <div
+          className="grid max-h-full max-w-full animate-pulse place-items-center rounded-md bg-brand-100/70 ring-1 ring-brand-200"
+          style={{
+            aspectRatio: aspect,
+            height: aspect >= 1 ? 'auto' : '100%',
+            width: aspect >= 1 ? '100%' : 'auto',
+          }}
+        >
+          <Spinner className="text-brand-500" />
+        </div>
+      </div>
+      <div className="border-t border-slate-200 bg-white px-3.5 py-3">
+        <p className="truncate text-sm font-semibold text-slate-900">{r.resultTitle(ratio)}</p>
+        <div className="mt-3 h-9 rounded-lg bg-slate-100" />
+      </div>
+    </div>
   );
 }

@@ -37,6 +37,10 @@ export function ResizerScreen() {
   const running = isRunActive(queue);
   const original = uploaded?.originalRatio ?? null;
   const outOfCredits = usage.loaded && !usage.hasCredits;
+  const waiting = queue
+    .filter((item) => isRatioBusy(queue, item.ratio))
+    .map((item) => item.ratio)
+    .filter((ratio) => !results.some((result) => result.ratio === ratio));
 
   return (
     <AppPage title={copy.resizer.title} wide>
@@ -65,9 +69,10 @@ export function ResizerScreen() {
           {image.chosen ? (
             <>
               <OriginalImageCard chosen={image.chosen} upload={uploaded} selected={selected} />
-              {results.length > 0 && (
+              {(results.length > 0 || waiting.length > 0) && (
                 <ExpandedImagesCard
                   results={results}
+                  waiting={waiting}
                   isBusy={(ratio) => isRatioBusy(queue, ratio)}
                   hasCredits={usage.hasCredits}
                   onRegenerate={(ratio) => void run.regenerate(ratio)}
