@@ -170,6 +170,24 @@ test.describe('resizer and history', () => {
     ).toBeVisible();
   });
 
+  test('moves between the ratio tabs with the keyboard', async ({ page, request }) => {
+    await createVerifiedUser(page, request);
+    const common = page.getByRole('tab', { name: /Common/ });
+    await expect(common).toHaveAttribute('aria-selected', 'true');
+    await common.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: /Meta Ads/ })).toBeFocused();
+    await expect(page.getByRole('tabpanel')).toContainText('9:16(Reels)');
+    await page.keyboard.press('End');
+    await expect(page.getByRole('tab', { name: /Google Ads/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByRole('tabpanel')).toContainText('6:5');
+    await page.keyboard.press('ArrowRight');
+    await expect(common).toBeFocused();
+  });
+
   test('shows the empty history', async ({ page, request }) => {
     await createVerifiedUser(page, request);
     await page.getByRole('link', { name: 'History' }).click();
