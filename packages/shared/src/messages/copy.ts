@@ -2,6 +2,8 @@
  * Every label, title, button text and notice of the product brief (section 2 and 4), word for
  * word, grouped by screen. Screens read their text from here, never from literals.
  */
+import { landingSections } from './landing-copy';
+
 export const copy = {
   product: {
     wordmark: 'Reframe',
@@ -30,6 +32,7 @@ export const copy = {
     heroAfterAlt: 'The same photo reframed to 16:9, its background extended on both sides',
     footerTagline: 'Resize and reframe images with AI.',
     copyright: (year: number) => `© ${year} Reframe. All rights reserved.`,
+    ...landingSections,
   },
   auth: {
     signInTitle: 'Sign in',
