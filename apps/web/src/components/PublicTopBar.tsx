@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { copy } from '@reframe/shared';
 import { useAuth } from '../auth/use-auth';
 import { ButtonLink } from './Button';
@@ -9,6 +9,14 @@ import { useScrolledPast } from './use-scrolled-past';
 
 /** Brief: the top bar turns translucent once the page is scrolled more than 10 px. */
 const SCROLL_THRESHOLD_PX = 10;
+
+/** In-page anchors of the landing sections, shared by the top bar and the footer. */
+export const publicSectionLinks = [
+  { href: '/#features', label: copy.landing.sections.features },
+  { href: '/#examples', label: copy.landing.sections.examples },
+  { href: '/#demo', label: copy.landing.sections.demo },
+  { href: '/#pricing', label: copy.landing.sections.pricing },
+] as const;
 
 function TopBarActions({ stacked, onNavigate }: { stacked?: boolean; onNavigate?: () => void }) {
   const { currentUser } = useAuth();
@@ -33,10 +41,31 @@ function TopBarActions({ stacked, onNavigate }: { stacked?: boolean; onNavigate?
   );
 }
 
-/** Fixed public navigation for the marketing pages; the landing issue adds section links here. */
+/** Escape closes the open menu and gives focus back to its toggle. */
+function useCloseOnEscape(
+  open: boolean,
+  setOpen: (open: boolean) => void,
+  toggle: RefObject<HTMLButtonElement | null>,
+) {
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, setOpen, toggle]);
+}
+
+/** Fixed public navigation for the marketing pages: section links, sign-in or the app. */
 export function PublicTopBar() {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
   const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeMenu = () => setMenuOpen(false);
+  useCloseOnEscape(menuOpen, setMenuOpen, toggleRef);
   const MenuIcon = menuOpen ? X : Menu;
 
   return (
@@ -49,14 +78,30 @@ export function PublicTopBar() {
           : 'border-transparent bg-white',
       )}
     >
-      <nav className="mx-auto flex h-16 max-w-6xl items-center justify-between px-5 sm:px-8">
+      <nav
+        aria-label={copy.landing.sectionNavLabel}
+        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-6 px-5 sm:px-8"
+      >
         <Logo />
-        <div className="hidden items-center gap-2 sm:flex">
+        <ul className="hidden items-center gap-1 md:flex">
+          {publicSectionLinks.map((link) => (
+            <li key={link.href}>
+              <a
+                href={link.href}
+                className="rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+              >
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <div className="hidden items-center gap-2 md:flex">
           <TopBarActions />
         </div>
         <button
+          ref={toggleRef}
           type="button"
-          className="-mr-2 inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 sm:hidden"
+          className="-mr-2 inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
           aria-expanded={menuOpen}
           aria-controls="public-mobile-menu"
           aria-label={menuOpen ? copy.topBar.closeMenu : copy.topBar.openMenu}
@@ -66,9 +111,22 @@ export function PublicTopBar() {
         </button>
       </nav>
       {menuOpen && (
-        <div id="public-mobile-menu" className="border-t border-slate-200 px-5 py-4 sm:hidden">
-          <div className="flex flex-col gap-2">
-            <TopBarActions stacked onNavigate={() => setMenuOpen(false)} />
+        <div id="public-mobile-menu" className="border-t border-slate-200 px-5 pt-2 pb-5 md:hidden">
+          <ul className="flex flex-col py-2">
+            {publicSectionLinks.map((link) => (
+              <li key={link.href}>
+                <a
+                  href={link.href}
+                  onClick={closeMenu}
+                  className="block rounded-lg px-3 py-3 text-base font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+                >
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
+            <TopBarActions stacked onNavigate={closeMenu} />
           </div>
         </div>
       )}

@@ -2,22 +2,25 @@ import { ArrowRight, Check } from 'lucide-react';
 import { copy } from '@reframe/shared';
 import { useAuth } from '../../auth/use-auth';
 import { ButtonLink } from '../../components/Button';
-import { HeroIllustration } from './HeroIllustration';
+import { BeforeAfterSlider } from './BeforeAfterSlider';
+import { getExample } from './example-images';
+
+const heroExample = getExample('hero');
 
 export function Hero() {
   const { currentUser } = useAuth();
   return (
-    <section className="relative overflow-hidden">
+    <section className="relative isolate overflow-hidden">
       <div
         aria-hidden="true"
-        className="absolute inset-x-0 top-0 -z-10 h-[560px] bg-[radial-gradient(60%_60%_at_50%_0%,var(--color-brand-100),transparent)]"
+        className="absolute inset-x-0 top-0 -z-10 h-[640px] bg-[radial-gradient(60%_60%_at_50%_0%,var(--color-brand-100),transparent)]"
       />
-      <div className="mx-auto grid max-w-6xl items-center gap-12 px-5 pt-32 pb-20 sm:px-8 lg:grid-cols-[1.05fr_1fr] lg:gap-16 lg:pt-40 lg:pb-28">
+      <div className="mx-auto grid max-w-6xl items-center gap-12 px-5 pt-28 pb-16 sm:px-8 sm:pt-32 lg:grid-cols-[1fr_1.1fr] lg:gap-14 lg:pt-40 lg:pb-24">
         <div className="text-center lg:text-left">
           <p className="mb-5 inline-flex items-center rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-700 shadow-sm ring-1 ring-brand-200">
             {copy.landing.eyebrow}
           </p>
-          <h1 className="text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-[3.5rem] lg:leading-[1.08]">
+          <h1 className="text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-[3.4rem] lg:leading-[1.08]">
             {copy.landing.heroTitle}
           </h1>
           <p className="mx-auto mt-6 max-w-xl text-lg leading-8 text-pretty text-slate-600 lg:mx-0">
@@ -28,6 +31,7 @@ export function Hero() {
               to={currentUser ? '/app' : '/signin'}
               size="lg"
               className="w-full sm:w-auto"
+              data-testid="hero-cta"
             >
               {copy.landing.tryForFree}
               <ArrowRight aria-hidden="true" className="size-4" />
@@ -37,8 +41,27 @@ export function Hero() {
               {copy.landing.noCreditCard}
             </p>
           </div>
+          <ul className="mt-10 hidden flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600 sm:flex sm:justify-center lg:justify-start">
+            {copy.landing.highlights.map((highlight) => (
+              <li key={highlight} className="inline-flex items-center gap-2">
+                <span aria-hidden="true" className="size-1.5 rounded-full bg-brand-500" />
+                {highlight}
+              </li>
+            ))}
+          </ul>
         </div>
-        <HeroIllustration />
+        <figure className="rounded-2xl border border-slate-200 bg-white p-2 shadow-2xl shadow-brand-900/15">
+          <BeforeAfterSlider
+            example={heroExample}
+            subject={copy.landing.examples.rocket}
+            sizes="(min-width: 1152px) 580px, (min-width: 1024px) 52vw, (min-width: 640px) 85vw, 92vw"
+            priority
+          />
+          <figcaption className="flex items-center justify-between gap-3 px-2 pt-3 pb-1.5 text-xs font-medium text-slate-600">
+            <span>{copy.landing.exampleCaption(heroExample.sourceRatio, heroExample.ratio)}</span>
+            <span className="hidden text-slate-500 sm:inline">{copy.landing.compareHint}</span>
+          </figcaption>
+        </figure>
       </div>
     </section>
   );

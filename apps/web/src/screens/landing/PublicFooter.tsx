@@ -1,24 +1,40 @@
 import { Link } from 'react-router';
 import { copy } from '@reframe/shared';
 import { Logo } from '../../components/Logo';
+import { publicSectionLinks } from '../../components/PublicTopBar';
+
+const linkClass = 'rounded-sm text-slate-600 hover:text-slate-900';
 
 export function PublicFooter() {
   return (
-    <footer className="border-t border-slate-200 bg-slate-50">
-      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-5 py-10 sm:flex-row sm:items-center sm:justify-between sm:px-8">
-        <div>
-          <Logo />
-          <p className="mt-2 text-sm text-slate-600">{copy.landing.footerTagline}</p>
+    <footer className="border-t border-slate-200 bg-white">
+      <div className="mx-auto max-w-6xl px-5 py-12 sm:px-8">
+        <div className="flex flex-col gap-8 md:flex-row md:items-start md:justify-between">
+          <div className="max-w-xs">
+            <Logo />
+            <p className="mt-3 text-sm leading-6 text-slate-600">{copy.landing.footerTagline}</p>
+          </div>
+          <nav
+            aria-label={copy.landing.footerNavLabel}
+            className="grid grid-cols-2 gap-x-12 gap-y-3 text-sm font-medium sm:grid-cols-3"
+          >
+            {publicSectionLinks.map((link) => (
+              <a key={link.href} href={link.href} className={linkClass}>
+                {link.label}
+              </a>
+            ))}
+            <Link to="/signin" className={linkClass}>
+              {copy.topBar.logIn}
+            </Link>
+            <Link to="/signup" className={linkClass}>
+              {copy.auth.signUp}
+            </Link>
+          </nav>
         </div>
-        <nav aria-label="Footer" className="flex gap-6 text-sm font-medium text-slate-700">
-          <Link to="/signin" className="hover:text-slate-900">
-            {copy.topBar.logIn}
-          </Link>
-          <Link to="/signup" className="hover:text-slate-900">
-            {copy.auth.signUp}
-          </Link>
-        </nav>
-        <p className="text-sm text-slate-600">{copy.landing.copyright(new Date().getFullYear())}</p>
+        <div className="mt-10 flex flex-col gap-2 border-t border-slate-200 pt-6 text-xs text-slate-500 sm:flex-row sm:justify-between">
+          <p>{copy.landing.copyright(new Date().getFullYear())}</p>
+          <p>{copy.landing.photoCredits}</p>
+        </div>
       </div>
     </footer>
   );
