@@ -104,7 +104,11 @@ async function timeOneRun(page: Page, photo: string): Promise<RunTimes> {
   await page.getByTestId('process-button').click();
   const resultMs: number[] = [];
   for (let index = 0; index <= RATIOS.length; index += 1) {
-    await page.getByTestId('result').nth(index).waitFor({ timeout: 180_000 });
+    const failed = page.getByTestId('queue-item').filter({ hasText: 'Error' });
+    await page.getByTestId('result').nth(index).or(failed).first().waitFor({ timeout: 180_000 });
+    if ((await failed.count()) > 0) {
+      throw new Error(`a ratio failed: ${await failed.first().innerText()}`);
+    }
     resultMs.push(performance.now() - started);
   }
   return { uploadMs, resultMs };
