@@ -14,6 +14,7 @@ import { decodeImage } from '../src/codecs/decode';
 import { outpaintFill } from '../src/fill/outpaint-fill';
 import { outpaint } from '../src/outpaint';
 import { blurFill, mirrorFill } from './baselines';
+import { saveExamples } from './examples';
 import type { Frame, Quality, Rect } from './metrics';
 import { measureQuality } from './metrics';
 import { saveMontage } from './montage';
@@ -179,6 +180,10 @@ async function main(): Promise<void> {
   await mkdir(OUTPUT, { recursive: true });
   if (args[0] === '--quality') {
     await qualityBench();
+    return;
+  }
+  if (args[0] === '--examples') {
+    await saveExamples(FIXTURES, OUTPUT, Number(args[1] ?? 1));
     return;
   }
   console.log(

@@ -1,4 +1,7 @@
+import { backgroundField } from './background';
 import { composeFullResolution } from './compose';
+import type { FarBlendOptions } from './far-blend';
+import { blendFar } from './far-blend';
 import type { Level } from './level';
 import { makeLevel } from './level';
 import type { Nnf } from './nnf';
@@ -35,6 +38,9 @@ export interface FillOptions {
   /** Depth of the border ring (share of each side) whose colours count as background. */
   rarityRing: number;
   seam: SeamOptions;
+  /** Depth (share of the original's sides) of the edge band the smooth background comes from. */
+  backgroundBand: number;
+  far: FarBlendOptions;
 }
 
 /** Defaults chosen on the bench (quality proxies and montages) within the speed targets. */
@@ -47,12 +53,14 @@ export const DEFAULT_FILL_OPTIONS: FillOptions = {
   passes: 2,
   distanceWeight: 15000,
   knownWeight: 2,
-  band: 0.18,
+  band: 0.12,
   coherence: 0.6,
   refineRadius: 2,
   rarityWeight: 20000,
   rarityRing: 0.08,
   seam: { smoothRadius: 12, falloff: 0.05 },
+  backgroundBand: 0.1,
+  far: { sharpUntil: 0.03, calmFrom: 0.3, defocus: 0.02, grain: 0.8 },
 };
 
 /**
@@ -67,15 +75,18 @@ export function outpaintFill(
 ): Uint8Array {
   const rng = createRng(seed);
   const floatOriginal = toFloat(original);
-  const unknownArea = placement.width * placement.height - original.width * original.height;
-  const coarsest = coarsestExponent(original, placement, options);
+  // Patches are only synthesised where they stay visible: up to `calmFrom` from the original.
+  const work = workingArea(original, placement, options);
+  const coarsest = coarsestExponent(original, work, options);
+  const coarsestFull = coarsestExponent(original, placement, options);
+  const unknownArea = work.width * work.height - original.width * original.height;
   let finest = 0;
   while (finest < coarsest && unknownArea / 4 ** finest > options.searchBudget) finest++;
 
   // Sources from fine to coarse, each resized from the previous one.
   const sources: Raster<Float32Array>[] = [];
   let finer = floatOriginal;
-  for (let k = finest; k <= coarsest; k++) {
+  for (let k = finest; k <= Math.max(coarsest, coarsestFull); k++) {
     const width = Math.max(1, Math.round(original.width / 2 ** k));
     const height = Math.max(1, Math.round(original.height / 2 ** k));
     finer =
@@ -85,7 +96,7 @@ export function outpaintFill(
 
   let previous: { level: Level; nnf: Nnf } | undefined;
   for (let k = coarsest; k >= finest; k--) {
-    const level = makeLevel(floatOriginal, sources[k]!, placement, 2 ** k, options.patchRadius);
+    const level = makeLevel(floatOriginal, sources[k]!, work, 2 ** k, options.patchRadius);
     const nnf = createNnf(level);
     if (previous) {
       upsampleNnf(previous.level, previous.nnf, level, nnf);
@@ -108,14 +119,52 @@ export function outpaintFill(
     previous = { level, nnf };
   }
   if (!previous) throw new Error('outpaintFill: no pyramid level was built');
-  const out = composeFullResolution(original, placement, previous.level, previous.nnf);
-  correctSeams(out, original, placement, options.seam);
-  return out;
+  const patched = composeFullResolution(original, work, previous.level, previous.nnf);
+  correctSeams(patched, original, work, options.seam);
+
+  const backgroundLevel = makeLevel(
+    floatOriginal,
+    sources[coarsestFull]!,
+    placement,
+    2 ** coarsestFull,
+    options.patchRadius,
+  );
+  const rarity = colourRarity(backgroundLevel.source, options.rarityRing);
+  const field = backgroundField(backgroundLevel, rarity, options.backgroundBand);
+  return blendFar(
+    original,
+    placement,
+    { ...work, pixels: patched, level: previous.level },
+    { level: backgroundLevel, field },
+    rng,
+    options.far,
+  );
+}
+
+/** The canvas cropped to `far.calmFrom` (plus a little) around the original, in canvas px. */
+function workingArea(
+  original: Raster,
+  placement: CanvasPlacement,
+  options: FillOptions,
+): CanvasPlacement & { x: number; y: number } {
+  const margin = Math.ceil(options.far.calmFrom * Math.min(original.width, original.height)) + 2;
+  const x = Math.max(0, placement.offsetX - margin);
+  const y = Math.max(0, placement.offsetY - margin);
+  const right = Math.min(placement.width, placement.offsetX + original.width + margin);
+  const bottom = Math.min(placement.height, placement.offsetY + original.height + margin);
+  return {
+    x,
+    y,
+    width: right - x,
+    height: bottom - y,
+    offsetX: placement.offsetX - x,
+    offsetY: placement.offsetY - y,
+  };
 }
 
 function coarsestExponent(
   original: Raster,
-  placement: CanvasPlacement,
+  placement: { width: number; height: number },
   options: FillOptions,
 ): number {
   const longest = Math.max(placement.width, placement.height);

@@ -105,7 +105,7 @@ function makeCost(level: Level, options: PatchMatchOptions): CostFn {
   const distanceWeight = options.distanceWeight * norm;
   const { rarity, rarityWeight } = options;
   const area = (2 * r + 1) * (2 * r + 1);
-  const rarityRamp = 1 / (0.25 * Math.max(w, h));
+  const rarityRamp = 1 / (0.08 * Math.max(w, h));
   const bandX = Math.max(r + 1, options.band * w);
   const bandY = Math.max(r + 1, options.band * h);
   return (i, sx, sy, limit) => {

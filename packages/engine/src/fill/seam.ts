@@ -71,10 +71,12 @@ export function correctSeams(
         : undefined,
   };
   const decay = 1 / Math.max(1, options.falloff * Math.max(w, h));
-  // Beyond `reach` px the correction is under half a grey level: leave those pixels alone.
-  const reach = Math.ceil(Math.log(512) / decay) + 1;
+  // Beyond `reach` px the correction is under 5% of the step: leave those pixels alone.
+  const reach = Math.ceil(3 / decay) + 1;
   const fade = new Float32Array(reach + 1);
-  for (let d = 1; d <= reach; d++) fade[d] = Math.exp(-(d - 1) * decay);
+  // Lowered so it reaches exactly 0 at `reach`: no step where the correction stops.
+  const floor = Math.exp(-reach * decay);
+  for (let d = 1; d <= reach; d++) fade[d] = (Math.exp(-(d - 1) * decay) - floor) / (1 - floor);
   const at = (d: number): number => (d > 0 && d <= reach ? fade[d]! : 0);
   for (let y = Math.max(0, oy - reach); y < Math.min(H, oy + h + reach); y++) {
     const above = at(oy - y);
