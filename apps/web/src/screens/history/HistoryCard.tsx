@@ -26,7 +26,7 @@ export function HistoryCard({
   const versions = historyVersions(item);
   return (
     <Card className="flex w-full min-w-0 flex-col overflow-hidden" data-testid="history-card">
-      <div className={`relative grid h-52 place-items-center p-3 ${checkerboard}`}>
+      <div className={`relative flex h-52 items-center justify-center p-3 ${checkerboard}`}>
         <FallbackImage
           src={item.originalImage}
           alt={h.originalAlt(item.originalFilename)}

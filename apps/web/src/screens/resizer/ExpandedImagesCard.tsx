@@ -80,7 +80,7 @@ function ResultTile({
 }) {
   return (
     <figure className="flex h-full flex-col overflow-hidden rounded-xl ring-1 ring-slate-200">
-      <div className={`relative grid h-64 place-items-center p-3 sm:h-72 ${checkerboard}`}>
+      <div className={`relative flex h-64 items-center justify-center p-3 sm:h-72 ${checkerboard}`}>
         {busy && <Spinner size="lg" className="absolute text-brand-600" />}
         <img
           src={image.url}
@@ -133,7 +133,7 @@ function PendingTile({ ratio }: { ratio: string }) {
   const aspect = parseRatio(ratio.split(' ')[0] ?? ratio);
   return (
     <div className="flex h-full flex-col overflow-hidden rounded-xl ring-1 ring-slate-200">
-      <div className={`grid h-64 place-items-center p-3 sm:h-72 ${checkerboard}`}>
+      <div className={`flex h-64 items-center justify-center p-3 sm:h-72 ${checkerboard}`}>
         <div
           className="grid max-h-full max-w-full animate-pulse place-items-center rounded-md bg-brand-100/70 ring-1 ring-brand-200"
           style={{
