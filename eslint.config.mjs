@@ -73,4 +73,10 @@ export default tseslint.config(
       ...restrict(['@reframe/engine*', '@reframe/server*', 'node:*']),
     },
   },
+  {
+    // The web app's build tooling runs in Node, not in the browser.
+    files: ['apps/web/vite.config.ts', 'apps/web/build/**'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: restrict(['@reframe/engine*', '@reframe/server*']),
+  },
 );
