@@ -1,17 +1,28 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from './helpers/client';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 describe('serving the built web app', () => {
   const dist = mkdtempSync(join(tmpdir(), 'reframe-dist-'));
+  const indexHtml = '<!doctype html><div id="root"></div>';
+  const appJs = 'console.log("app")';
   let t: TestApp;
   beforeAll(async () => {
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-    writeFileSync(join(dist, 'assets', 'app.js'), 'console.log("app")');
+    // The build writes a brotli and a gzip twin beside each text file (apps/web/build).
+    for (const [file, text] of [
+      ['index.html', indexHtml],
+      ['assets/app.js', appJs],
+    ] as const) {
+      writeFileSync(join(dist, file), text);
+      writeFileSync(join(dist, `${file}.br`), brotliCompressSync(text));
+      writeFileSync(join(dist, `${file}.gz`), gzipSync(text));
+    }
+    writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
     t = await createTestApp({ webDistDir: dist });
   });
   afterAll(async () => {
@@ -34,6 +45,48 @@ describe('serving the built web app', () => {
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<div id="root">');
       expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('sends the compressed twin the browser accepts, brotli first', async () => {
+    const get = (url: string, acceptEncoding: string) =>
+      t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+
+    const brotli = await get('/assets/app.js', 'gzip, deflate, br');
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(appJs);
+
+    const gzip = await get('/some/page', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['content-type']).toMatch(/^text\/html/);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(indexHtml);
+
+    const identity = await get('/assets/app.js', 'identity');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(appJs);
+
+    // A file without twins is sent as it is, whatever the browser accepts.
+    const robots = await get('/robots.txt', 'br');
+    expect(robots.headers['content-encoding']).toBeUndefined();
+    expect(robots.body).toBe('User-agent: *');
+  });
+
+  it('never serves the compressed twins under their own URL', async () => {
+    const response = await new TestClient(t.app).get('/assets/app.js.br');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('lets browsers keep hashed assets for a year and revalidate the page itself', async () => {
+    const client = new TestClient(t.app);
+    expect((await client.get('/assets/app.js')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    for (const path of ['/', '/signin', '/robots.txt']) {
+      expect((await client.get(path)).headers['cache-control']).toBe('no-cache');
     }
   });
 

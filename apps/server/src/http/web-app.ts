@@ -1,23 +1,46 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
+import { join, sep } from 'node:path';
+import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import { errorMessages } from '@reframe/shared';
 import type { FastifyInstance } from 'fastify';
 
+/** Vite names every file in assets/ after its content hash, so a URL there never changes. */
+const hashedAssetCache = 'public, max-age=31536000, immutable';
+
+/** Other files (index.html, icons, robots.txt) keep their URL: browsers revalidate them. */
+function setCacheHeaders(assetsDir: string) {
+  return (response: SetHeadersResponse, path: string) => {
+    const hashed = path.startsWith(assetsDir);
+    response.setHeader('cache-control', hashed ? hashedAssetCache : 'no-cache');
+    // The same URL may answer brotli, gzip or identity bytes depending on the request.
+    response.setHeader('vary', 'accept-encoding');
+  };
+}
+
 /**
  * Serves the built web app (apps/web/dist) with an SPA fallback: any GET outside /api that is not
- * a file answers index.html. Without a build (tests, API-only runs) unknown paths answer 404 JSON.
+ * a file answers index.html. Text files are sent from the `.br`/`.gz` twins the build writes, as
+ * the browser accepts. Without a build (tests, API-only runs) unknown paths answer 404 JSON.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const built = existsSync(join(distDir, 'index.html'));
   if (built) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // The compressed twins are served in place of their source, never under their own URL.
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: setCacheHeaders(join(distDir, 'assets') + sep),
+    });
   } else {
     app.log.warn({ distDir }, 'web app not built; serving the API only (run npm run build)');
   }
   app.setNotFoundHandler((request, reply) => {
     if (built && request.method === 'GET' && !request.url.startsWith('/api/')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     return reply.status(404).send({ code: 'NOT_FOUND', message: errorMessages.NOT_FOUND });
   });
