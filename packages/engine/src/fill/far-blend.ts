@@ -1,4 +1,5 @@
 import { boxBlur } from './box-blur';
+import { grainSigma, grainTable, NOISE_H, NOISE_W } from './grain';
 import type { Level } from './level';
 import { clamp } from './nnf';
 import type { CanvasPlacement, Raster } from './raster';
@@ -13,10 +14,6 @@ export interface FarBlendOptions {
   /** Grain strength: 1 gives the calm part the fine-detail energy of the original's edges. */
   grain: number;
 }
-
-/** Noise table sides: coprime, so the table never visibly repeats on the canvas. */
-const NOISE_W = 257;
-const NOISE_H = 263;
 
 /** The patch result on the working area: the canvas cropped around the original at (x, y). */
 export interface Patched extends CanvasPlacement {
@@ -43,13 +40,12 @@ export function blendFar(
 ): Uint8Array {
   const { width: W, height: H, offsetX: ox, offsetY: oy } = placement;
   const { width: w, height: h, channels: c } = original;
-  const out = new Uint8Array(W * H * c);
+  // Clamped: stores round and clip to 0..255 by themselves.
+  const out = new Uint8ClampedArray(W * H * c);
   const shortest = Math.min(w, h);
   const d0 = options.sharpUntil * shortest;
   const d1 = Math.max(d0 + 1, options.calmFrom * shortest);
-  const sigma = grainSigma(original, placement) * options.grain;
-  const noise = new Float32Array(NOISE_W * NOISE_H);
-  for (let k = 0; k < noise.length; k++) noise[k] = (rng() + rng() + rng() - 1.5) * 2 * sigma;
+  const noise = grainTable(grainSigma(original, placement) * options.grain, rng);
   const shiftX = Math.floor(rng() * NOISE_W);
   const shiftY = Math.floor(rng() * NOISE_H);
   const { level, field } = background;
@@ -78,86 +74,143 @@ export function blendFar(
     toBlur[d] = a * (1 - b);
     toSmooth[d] = b;
   }
-  const LW = level.W;
-  const BW = blurred.width;
-  const fieldRow = new Float32Array(LW * c);
-  const blurRow = new Float32Array(BW * c);
-  const pixels = patched.pixels;
+  const ctx: SpanContext = {
+    out,
+    c,
+    W,
+    ox,
+    w,
+    d0,
+    steps,
+    toBlur,
+    toSmooth,
+    noise,
+    pixels: patched.pixels,
+    patchedX: patched.x,
+    PW,
+    fieldRow: new Float32Array(level.W * c),
+    fieldX,
+    blurRow: new Float32Array(blurred.width * c),
+    blurX,
+  };
+  const LW = level.W * c;
+  const BW = blurred.width * c;
   for (let y = 0; y < H; y++) {
     const dy = Math.max(oy - y, y - (oy + h - 1), 0);
     const py = y - patched.y;
     const inPatchedRows = py >= 0 && py < patched.height;
-    lerpRows(field, fieldY.i0[y]! * LW * c, fieldY.i1[y]! * LW * c, fieldY.a[y]!, fieldRow);
-    if (inPatchedRows) {
-      const a = blurY.a[py]!;
-      lerpRows(blurred.data, blurY.i0[py]! * BW * c, blurY.i1[py]! * BW * c, a, blurRow);
-    }
+    lerpRows(field, fieldY.i0[y]! * LW, fieldY.i1[y]! * LW, fieldY.a[y]!, ctx.fieldRow);
     const noiseRow = ((y + shiftY) % NOISE_H) * NOISE_W;
     if (!inPatchedRows || dy >= d1) {
-      smoothRow(out, y * W * c, fieldRow, fieldX, noise, noiseRow, shiftX, c);
+      smoothRow(out, y * W * c, ctx.fieldRow, fieldX, noise, noiseRow, shiftX, c);
       continue;
     }
-    let noiseX = shiftX % NOISE_W;
-    for (let x = 0; x < W; x++, noiseX = noiseX + 1 === NOISE_W ? 0 : noiseX + 1) {
-      const o = (y * W + x) * c;
-      const dx = Math.max(ox - x, x - (ox + w - 1), 0);
-      const px = x - patched.x;
-      const inPatched = inPatchedRows && px >= 0 && px < PW;
-      const d2 = dx * dx + dy * dy;
-      const p = (py * PW + px) * c;
-      if (inPatched && d2 <= d0 * d0) {
-        for (let ch = 0; ch < c; ch++) out[o + ch] = pixels[p + ch]!;
-        continue;
-      }
-      const d = inPatched ? Math.min(steps - 1, Math.round(Math.sqrt(d2))) : steps - 1;
-      const wSmooth = toSmooth[d]!;
-      const wBlur = toBlur[d]!;
-      const wSharp = 1 - wBlur - wSmooth;
-      const grain = noise[noiseRow + noiseX]! * (1 - wSharp);
-      const f0 = fieldX.i0[x]! * c;
-      const f1 = fieldX.i1[x]! * c;
-      const fa = fieldX.a[x]!;
-      const b0 = inPatched ? blurX.i0[px]! * c : 0;
-      const b1 = inPatched ? blurX.i1[px]! * c : 0;
-      const ba = inPatched ? blurX.a[px]! : 0;
-      for (let ch = 0; ch < c; ch++) {
-        let v = (fieldRow[f0 + ch]! + (fieldRow[f1 + ch]! - fieldRow[f0 + ch]!) * fa) * wSmooth;
-        if (wSharp > 0) v += pixels[p + ch]! * wSharp;
-        if (wBlur > 0)
-          v += (blurRow[b0 + ch]! + (blurRow[b1 + ch]! - blurRow[b0 + ch]!) * ba) * wBlur;
-        if (ch < 3) v += grain;
-        out[o + ch] = v < 0 ? 0 : v > 255 ? 255 : v + 0.5;
-      }
+    const a = blurY.a[py]!;
+    lerpRows(blurred.data, blurY.i0[py]! * BW, blurY.i1[py]! * BW, a, ctx.blurRow);
+    if (dy > d0) {
+      mixedSpan(ctx, y, py, dy, 0, W, noiseRow, shiftX);
+      continue;
     }
+    // Within d0 of the original: the patch result (and the original) as they are.
+    const reach = Math.floor(Math.sqrt(d0 * d0 - dy * dy));
+    const from = Math.max(patched.x, ox - reach);
+    const to = Math.min(patched.x + PW, ox + w + reach);
+    const p = (py * PW + from - patched.x) * c;
+    out.set(patched.pixels.subarray(p, p + (to - from) * c), (y * W + from) * c);
+    mixedSpan(ctx, y, py, dy, 0, from, noiseRow, shiftX);
+    mixedSpan(ctx, y, py, dy, to, W, noiseRow, shiftX);
   }
   copyOriginal(out, original, placement);
-  return out;
+  return new Uint8Array(out.buffer, out.byteOffset, out.length);
+}
+
+interface SpanContext {
+  out: Uint8ClampedArray;
+  c: number;
+  W: number;
+  ox: number;
+  w: number;
+  d0: number;
+  steps: number;
+  toBlur: Float32Array;
+  toSmooth: Float32Array;
+  noise: Float32Array;
+  pixels: Uint8Array;
+  patchedX: number;
+  PW: number;
+  /** The smooth field and the defocused patch result on this row, bilinear along y already. */
+  fieldRow: Float32Array;
+  fieldX: Axis;
+  blurRow: Float32Array;
+  blurX: Axis;
+}
+
+/** Pixels `from`..`to` of row `y`: sharp, defocused and smooth mixed by distance, plus grain. */
+function mixedSpan(
+  ctx: SpanContext,
+  y: number,
+  py: number,
+  dy: number,
+  from: number,
+  to: number,
+  noiseRow: number,
+  shiftX: number,
+): void {
+  const { out, c, W, ox, w, steps, toBlur, toSmooth, noise, pixels, patchedX, PW } = ctx;
+  const { fieldRow, fieldX, blurRow, blurX } = ctx;
+  let noiseX = (from + shiftX) % NOISE_W;
+  for (let x = from; x < to; x++, noiseX = noiseX + 1 === NOISE_W ? 0 : noiseX + 1) {
+    const o = (y * W + x) * c;
+    const dx = Math.max(ox - x, x - (ox + w - 1), 0);
+    const px = x - patchedX;
+    const inPatched = px >= 0 && px < PW;
+    const d = inPatched ? Math.min(steps - 1, Math.round(Math.sqrt(dx * dx + dy * dy))) : steps - 1;
+    const wSmooth = toSmooth[d]!;
+    const wBlur = toBlur[d]!;
+    const wSharp = 1 - wBlur - wSmooth;
+    const grain = noise[noiseRow + noiseX]! * (1 - wSharp);
+    const f0 = fieldX.i0[x]! * c;
+    const f1 = fieldX.i1[x]! * c;
+    const fa = fieldX.a[x]!;
+    const p = (py * PW + px) * c;
+    const b0 = inPatched ? blurX.i0[px]! * c : 0;
+    const b1 = inPatched ? blurX.i1[px]! * c : 0;
+    const ba = inPatched ? blurX.a[px]! : 0;
+    for (let ch = 0; ch < c; ch++) {
+      let v = (fieldRow[f0 + ch]! + (fieldRow[f1 + ch]! - fieldRow[f0 + ch]!) * fa) * wSmooth;
+      if (wSharp > 0) v += pixels[p + ch]! * wSharp;
+      if (wBlur > 0)
+        v += (blurRow[b0 + ch]! + (blurRow[b1 + ch]! - blurRow[b0 + ch]!) * ba) * wBlur;
+      if (ch < 3) v += grain;
+      out[o + ch] = v;
+    }
+  }
 }
 
 /** A row of the smooth field alone (bilinear along x) plus grain: most of a large extension. */
 function smoothRow(
-  out: Uint8Array,
+  out: Uint8ClampedArray,
   start: number,
   fieldRow: Float32Array,
-  fieldX: ReturnType<typeof gridAxis>,
+  fieldX: Axis,
   noise: Float32Array,
   noiseRow: number,
   shiftX: number,
   c: number,
 ): void {
   const { i0, i1, a } = fieldX;
-  let noiseX = shiftX % NOISE_W;
+  let n = noiseRow + (shiftX % NOISE_W);
+  const rowEnd = noiseRow + NOISE_W;
   for (let x = 0, o = start; x < i0.length; x++, o += c) {
     const f0 = i0[x]! * c;
     const f1 = i1[x]! * c;
     const fa = a[x]!;
-    const grain = noise[noiseRow + noiseX]!;
-    if (++noiseX === NOISE_W) noiseX = 0;
-    for (let ch = 0; ch < c; ch++) {
-      const v0 = fieldRow[f0 + ch]!;
-      const v = v0 + (fieldRow[f1 + ch]! - v0) * fa + (ch < 3 ? grain : 0);
-      out[o + ch] = v < 0 ? 0 : v > 255 ? 255 : v + 0.5;
-    }
+    const grain = noise[n]!;
+    if (++n === rowEnd) n = noiseRow;
+    out[o] = fieldRow[f0]! + (fieldRow[f1]! - fieldRow[f0]!) * fa + grain;
+    out[o + 1] = fieldRow[f0 + 1]! + (fieldRow[f1 + 1]! - fieldRow[f0 + 1]!) * fa + grain;
+    out[o + 2] = fieldRow[f0 + 2]! + (fieldRow[f1 + 2]! - fieldRow[f0 + 2]!) * fa + grain;
+    if (c === 4) out[o + 3] = fieldRow[f0 + 3]! + (fieldRow[f1 + 3]! - fieldRow[f0 + 3]!) * fa;
   }
 }
 
@@ -175,7 +228,7 @@ function lerpRows(
   }
 }
 
-function copyOriginal(out: Uint8Array, original: Raster, placement: CanvasPlacement): void {
+function copyOriginal(out: Uint8ClampedArray, original: Raster, placement: CanvasPlacement): void {
   const { width: w, height: h, channels: c, data } = original;
   for (let y = 0; y < h; y++) {
     const to = ((y + placement.offsetY) * placement.width + placement.offsetX) * c;
@@ -203,7 +256,19 @@ function smoothstep(t: number): number {
   return t * t * (3 - 2 * t);
 }
 
-function gridAxis(size: number, offset: number, scale: number, levelOffset: number, n: number) {
+interface Axis {
+  i0: Int32Array;
+  i1: Int32Array;
+  a: Float32Array;
+}
+
+function gridAxis(
+  size: number,
+  offset: number,
+  scale: number,
+  levelOffset: number,
+  n: number,
+): Axis {
   const i0 = new Int32Array(size);
   const i1 = new Int32Array(size);
   const a = new Float32Array(size);
@@ -214,42 +279,4 @@ function gridAxis(size: number, offset: number, scale: number, levelOffset: numb
     a[v] = f - i0[v]!;
   }
   return { i0, i1, a };
-}
-
-/** Depth (px) of the edge strip where the photo's fine detail is measured. */
-const NOISE_STRIP = 12;
-
-/**
- * Grain sigma that gives iid noise the mean |4-neighbour Laplacian| of luma measured in a strip
- * along each extended edge (for noise that mean is sqrt(2/pi)*sqrt(20) = 3.57 sigma): the calm
- * part then keeps the photo's own fine-detail energy, as grain instead of copied blocks.
- */
-function grainSigma(original: Raster, placement: CanvasPlacement): number {
-  const { width: w, height: h, channels: c, data } = original;
-  const luma = (x: number, y: number): number => {
-    const i = (y * w + x) * c;
-    return 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
-  };
-  let sum = 0;
-  let n = 0;
-  const sample = (x: number, y: number): void => {
-    const around = luma(x - 1, y) + luma(x + 1, y) + luma(x, y - 1) + luma(x, y + 1);
-    sum += Math.abs(4 * luma(x, y) - around);
-    n++;
-  };
-  const strip = Math.min(NOISE_STRIP, Math.floor((Math.min(w, h) - 2) / 2));
-  if (strip < 1) return 0;
-  const { offsetX: ox, offsetY: oy } = placement;
-  const step = Math.max(1, Math.floor(Math.max(w, h) / 1000));
-  for (let s = 1; s <= strip; s++) {
-    for (let x = 1; x < w - 1; x += step) {
-      if (oy > 0) sample(x, s);
-      if (oy + h < placement.height) sample(x, h - 1 - s);
-    }
-    for (let y = 1; y < h - 1; y += step) {
-      if (ox > 0) sample(s, y);
-      if (ox + w < placement.width) sample(w - 1 - s, y);
-    }
-  }
-  return n ? sum / n / 3.57 : 0;
 }

@@ -60,7 +60,7 @@ export const DEFAULT_FILL_OPTIONS: FillOptions = {
   rarityRing: 0.08,
   seam: { smoothRadius: 12, falloff: 0.05 },
   backgroundBand: 0.1,
-  far: { sharpUntil: 0.03, calmFrom: 0.3, defocus: 0.02, grain: 0.8 },
+  far: { sharpUntil: 0.03, calmFrom: 0.25, defocus: 0.025, grain: 1 },
 };
 
 /**
