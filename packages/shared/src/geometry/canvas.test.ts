@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { aspectRatios } from '../aspect-ratios';
 import { computeCanvas } from './canvas';
 import { parseRatio } from './ratio';
 
-const CATALOGUE = [
-  '1:1',
-  '4:3',
-  '3:4',
-  '16:9',
-  '9:16',
-  '3:2',
-  '2:3',
-  '21:9',
-  '1.91:1',
-  '4:5',
-  '4:1',
-  '1.33:1',
-  '1.5:1',
-  '1.78:1',
-  '6:5',
-];
+const CATALOGUE = [...new Set(aspectRatios.map((option) => option.value))];
 
 describe('computeCanvas', () => {
   it('uses the larger side for a square target', () => {
