@@ -1,13 +1,9 @@
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
 import { RequireVerifiedUser } from './auth/RequireVerifiedUser';
-import { AppShell } from './components/AppShell';
-import { EmailActionScreen } from './screens/email-action/EmailActionScreen';
-import { ForgotPasswordScreen } from './screens/forgot-password/ForgotPasswordScreen';
+import { SessionGate } from './auth/SessionGate';
+import { FullPageSpinner } from './components/Spinner';
 import { LandingScreen } from './screens/landing/LandingScreen';
 import { RouteErrorScreen } from './screens/route-error/RouteErrorScreen';
-import { SignInScreen } from './screens/signin/SignInScreen';
-import { SignUpScreen } from './screens/signup/SignUpScreen';
-import { VerifyEmailScreen } from './screens/verify-email/VerifyEmailScreen';
 
 function RootLayout() {
   return (
@@ -18,51 +14,107 @@ function RootLayout() {
   );
 }
 
-/** The brief's route table (section 2); any other path redirects to /. */
+/**
+ * The brief's route table (section 2); any other path redirects to /. Only the landing page is in
+ * the first bundle and renders before the session check answers: every other screen loads on its
+ * first visit, so `/` downloads no account or app code (nor the auth client those screens use).
+ */
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     errorElement: <RouteErrorScreen />,
+    // Shown while the screen of a page opened directly (e.g. /signin) is loading.
+    HydrateFallback: FullPageSpinner,
     children: [
       { path: '/', element: <LandingScreen /> },
-      { path: '/signin', element: <SignInScreen /> },
-      { path: '/signup', element: <SignUpScreen /> },
-      { path: '/forgot-password', element: <ForgotPasswordScreen /> },
-      { path: '/verify-email', element: <VerifyEmailScreen /> },
-      { path: '/__/auth/action', element: <EmailActionScreen /> },
-      { path: '/verify-success', element: <EmailActionScreen /> },
       {
-        path: '/app',
+        // Every page but the landing one depends on who is signed in: wait for the first check.
         element: (
-          <RequireVerifiedUser>
-            <AppShell />
-          </RequireVerifiedUser>
+          <SessionGate>
+            <Outlet />
+          </SessionGate>
         ),
         children: [
-          // The app's screens load on first visit, keeping the landing and sign-in bundle small.
           {
-            index: true,
+            path: '/signin',
             lazy: async () => ({
-              Component: (await import('./screens/resizer/ResizerScreen')).ResizerScreen,
+              Component: (await import('./screens/signin/SignInScreen')).SignInScreen,
             }),
           },
           {
-            path: 'history',
+            path: '/signup',
             lazy: async () => ({
-              Component: (await import('./screens/history/HistoryScreen')).HistoryScreen,
+              Component: (await import('./screens/signup/SignUpScreen')).SignUpScreen,
             }),
           },
           {
-            path: 'billing',
+            path: '/forgot-password',
             lazy: async () => ({
-              Component: (await import('./screens/billing/BillingScreen')).BillingScreen,
+              Component: (await import('./screens/forgot-password/ForgotPasswordScreen'))
+                .ForgotPasswordScreen,
             }),
           },
           {
-            path: 'settings',
+            path: '/verify-email',
             lazy: async () => ({
-              Component: (await import('./screens/settings/SettingsScreen')).SettingsScreen,
+              Component: (await import('./screens/verify-email/VerifyEmailScreen'))
+                .VerifyEmailScreen,
             }),
+          },
+          {
+            path: '/__/auth/action',
+            lazy: async () => ({
+              Component: (await import('./screens/email-action/EmailActionScreen'))
+                .EmailActionScreen,
+            }),
+          },
+          {
+            path: '/verify-success',
+            lazy: async () => ({
+              Component: (await import('./screens/email-action/EmailActionScreen'))
+                .EmailActionScreen,
+            }),
+          },
+          {
+            path: '/app',
+            element: (
+              <RequireVerifiedUser>
+                <Outlet />
+              </RequireVerifiedUser>
+            ),
+            children: [
+              {
+                lazy: async () => ({
+                  Component: (await import('./components/AppShell')).AppShell,
+                }),
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import('./screens/resizer/ResizerScreen')).ResizerScreen,
+                    }),
+                  },
+                  {
+                    path: 'history',
+                    lazy: async () => ({
+                      Component: (await import('./screens/history/HistoryScreen')).HistoryScreen,
+                    }),
+                  },
+                  {
+                    path: 'billing',
+                    lazy: async () => ({
+                      Component: (await import('./screens/billing/BillingScreen')).BillingScreen,
+                    }),
+                  },
+                  {
+                    path: 'settings',
+                    lazy: async () => ({
+                      Component: (await import('./screens/settings/SettingsScreen')).SettingsScreen,
+                    }),
+                  },
+                ],
+              },
+            ],
           },
         ],
       },

@@ -1,13 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, type ReactNode } from 'react';
-import { fetchMe, type MeResponse, type UserSettings } from '../api/account';
+import { fetchMe, hasSession, type MeResponse, type UserSettings } from '../api/account';
 import { ApiError } from '../api/api-error';
-import { FullPageSpinner } from '../components/Spinner';
 import { AuthContext, type AuthContextValue } from './auth-context';
 
 const meQueryKey = ['me'] as const;
 
 async function fetchMeOrSignedOut(): Promise<MeResponse | null> {
+  // Most visitors of the landing page are signed out: ask first in a way that is not an error.
+  if (!(await hasSession())) return null;
   try {
     return await fetchMe();
   } catch (error) {
@@ -17,8 +18,9 @@ async function fetchMeOrSignedOut(): Promise<MeResponse | null> {
 }
 
 /**
- * Loads the session and the profile once, keeps them fresh (refetch on focus, so verifying in
- * another tab is noticed), and renders the app only after that first check has finished.
+ * Loads the session and the profile once and keeps them fresh (refetch on focus, so verifying in
+ * another tab is noticed). It does not hold the page back: the landing page renders at once, and
+ * every other page waits for the first check behind SessionGate.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -54,6 +56,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const user = data?.user ?? null;
     const emailVerified = user?.emailVerified ?? false;
     return {
+      sessionChecked: !me.isPending,
       currentUser: user && {
         uid: user.id,
         email: user.email,
@@ -67,8 +70,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       mergeSettings,
       forgetSession,
     };
-  }, [me.data, refresh, mergeSettings, forgetSession]);
+  }, [me.isPending, me.data, refresh, mergeSettings, forgetSession]);
 
-  if (me.isPending) return <FullPageSpinner />;
   return <AuthContext value={value}>{children}</AuthContext>;
 }

@@ -10,6 +10,11 @@ export interface CurrentUser {
 }
 
 export interface AuthContextValue {
+  /**
+   * The first session check has answered. Before that a visitor counts as signed out: only the
+   * landing page renders that early (see SessionGate).
+   */
+  sessionChecked: boolean;
   currentUser: CurrentUser | null;
   /** The loaded profile record, null when signed out. */
   userSettings: UserSettings | null;
