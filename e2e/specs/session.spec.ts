@@ -70,7 +70,9 @@ test.describe('guards, sign in and sign out', () => {
       page.getByRole('heading', { name: 'Instantly Resize and Reframe Your Images with AI' }),
     ).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Go to App' })).toBeVisible();
-    await expect(page.getByText('No credit card required')).toBeVisible();
+    await expect(
+      page.getByTestId('hero-cta').locator('..').getByText('No credit card required'),
+    ).toBeVisible();
     await page.getByRole('main').getByRole('link', { name: 'Try for Free' }).click();
     await expect(page).toHaveURL(/\/app$/);
   });
