@@ -13,6 +13,7 @@ import { correctSeams } from './seam';
 import type { CanvasPlacement, Raster } from './raster';
 import { resizeArea, toFloat } from './raster';
 import { createRng } from './rng';
+import { edgeStationarity } from './stationarity';
 import { vote } from './vote';
 
 export interface FillOptions {
@@ -41,6 +42,12 @@ export interface FillOptions {
   /** Depth (share of the original's sides) of the edge band the smooth background comes from. */
   backgroundBand: number;
   far: FarBlendOptions;
+  /**
+   * `far.sharpUntil` and `far.calmFrom` for bands that are fully texture-like (see
+   * stationarity.ts): a star field or sand keeps being patch-synthesised far out; bands in between
+   * get distances in between.
+   */
+  textureFar: { sharpUntil: number; calmFrom: number };
 }
 
 /** Defaults chosen on the bench (quality proxies and montages) within the speed targets. */
@@ -61,6 +68,7 @@ export const DEFAULT_FILL_OPTIONS: FillOptions = {
   seam: { smoothRadius: 12, falloff: 0.05 },
   backgroundBand: 0.1,
   far: { sharpUntil: 0.03, calmFrom: 0.25, defocus: 0.025, grain: 1 },
+  textureFar: { sharpUntil: 4, calmFrom: 4 },
 };
 
 /**
@@ -71,10 +79,11 @@ export function outpaintFill(
   original: Raster,
   placement: CanvasPlacement,
   seed: number,
-  options: FillOptions = DEFAULT_FILL_OPTIONS,
+  defaults: FillOptions = DEFAULT_FILL_OPTIONS,
 ): Uint8Array {
   const rng = createRng(seed);
   const floatOriginal = toFloat(original);
+  const options = withTextureReach(defaults, floatOriginal, placement);
   // Patches are only synthesised where they stay visible: up to `calmFrom` from the original.
   const work = workingArea(original, placement, options);
   const coarsest = coarsestExponent(original, work, options);
@@ -140,6 +149,40 @@ export function outpaintFill(
     options.far,
   );
 }
+
+/**
+ * Stretches the patch-synthesised zone by how texture-like the extended edges' bands are, and
+ * lets the search use their rare colours too.
+ */
+function withTextureReach(
+  options: FillOptions,
+  original: Raster<Float32Array>,
+  placement: CanvasPlacement,
+): FillOptions {
+  const edges = {
+    left: placement.offsetX > 0,
+    right: placement.offsetX + original.width < placement.width,
+    top: placement.offsetY > 0,
+    bottom: placement.offsetY + original.height < placement.height,
+  };
+  const texture = edgeStationarity(original, edges, options.backgroundBand);
+  if (texture === 0) return options;
+  const { far, textureFar } = options;
+  return {
+    ...options,
+    // In a texture, rare colours (stars, pebbles) belong to the texture, not to a subject.
+    rarityWeight: options.rarityWeight * (1 - texture),
+    // The zone is much larger: a finer finest level keeps the copied blocks from tiling.
+    searchBudget: options.searchBudget * (1 + TEXTURE_BUDGET_GAIN * texture),
+    far: {
+      ...far,
+      sharpUntil: far.sharpUntil + (textureFar.sharpUntil - far.sharpUntil) * texture,
+      calmFrom: far.calmFrom + (textureFar.calmFrom - far.calmFrom) * texture,
+    },
+  };
+}
+
+const TEXTURE_BUDGET_GAIN = 3;
 
 /** The canvas cropped to `far.calmFrom` (plus a little) around the original, in canvas px. */
 function workingArea(
