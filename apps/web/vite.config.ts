@@ -2,12 +2,13 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
+import { preloadHero } from './build/preload-hero';
 
 // The API server's port in development (`npm run dev` sets it); production serves both on one port.
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3001}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), preloadHero(), precompress()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

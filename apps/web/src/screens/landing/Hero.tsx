@@ -4,8 +4,9 @@ import { useAuth } from '../../auth/use-auth';
 import { ButtonLink } from '../../components/Button';
 import { BeforeAfterSlider } from './BeforeAfterSlider';
 import { getExample } from './example-images';
+import { heroExampleId, heroImageSizes } from './hero-image';
 
-const heroExample = getExample('hero');
+const heroExample = getExample(heroExampleId);
 
 export function Hero() {
   const { currentUser } = useAuth();
@@ -54,7 +55,7 @@ export function Hero() {
           <BeforeAfterSlider
             example={heroExample}
             subject={copy.landing.examples.rocket}
-            sizes="(min-width: 1152px) 580px, (min-width: 1024px) 52vw, (min-width: 640px) 85vw, 92vw"
+            sizes={heroImageSizes}
             priority
           />
           <figcaption className="flex items-center justify-between gap-3 px-2 pt-3 pb-1.5 text-xs font-medium text-slate-600">
