@@ -1,5 +1,5 @@
 import { boxBlur } from './box-blur';
-import { grainSigma, grainTable, NOISE_H, NOISE_W } from './grain';
+import { addGrain, grainSigma, grainTable, NOISE_H, NOISE_W } from './grain';
 import type { Level } from './level';
 import { clamp } from './nnf';
 import type { CanvasPlacement, Raster } from './raster';
@@ -13,6 +13,8 @@ export interface FarBlendOptions {
   defocus: number;
   /** Grain strength: 1 gives the calm part the fine-detail energy of the original's edges. */
   grain: number;
+  /** Share of that grain over the sharp patch result: its mixed seams soften a fine texture. */
+  sharpGrain: number;
 }
 
 /** The patch result on the working area: the canvas cropped around the original at (x, y). */
@@ -85,6 +87,7 @@ export function blendFar(
     toBlur,
     toSmooth,
     noise,
+    sharpGrain: options.sharpGrain,
     pixels: patched.pixels,
     patchedX: patched.x,
     PW,
@@ -117,6 +120,10 @@ export function blendFar(
     const to = Math.min(patched.x + PW, ox + w + reach);
     const p = (py * PW + from - patched.x) * c;
     out.set(patched.pixels.subarray(p, p + (to - from) * c), (y * W + from) * c);
+    if (options.sharpGrain > 0) {
+      const grainFrom = noiseRow + ((from + shiftX) % NOISE_W);
+      addGrain(out, (y * W + from) * c, to - from, c, noise, grainFrom, options.sharpGrain);
+    }
     mixedSpan(ctx, y, py, dy, 0, from, noiseRow, shiftX);
     mixedSpan(ctx, y, py, dy, to, W, noiseRow, shiftX);
   }
@@ -135,6 +142,7 @@ interface SpanContext {
   toBlur: Float32Array;
   toSmooth: Float32Array;
   noise: Float32Array;
+  sharpGrain: number;
   pixels: Uint8Array;
   patchedX: number;
   PW: number;
@@ -157,7 +165,7 @@ function mixedSpan(
   shiftX: number,
 ): void {
   const { out, c, W, ox, w, steps, toBlur, toSmooth, noise, pixels, patchedX, PW } = ctx;
-  const { fieldRow, fieldX, blurRow, blurX } = ctx;
+  const { fieldRow, fieldX, blurRow, blurX, sharpGrain } = ctx;
   let noiseX = (from + shiftX) % NOISE_W;
   for (let x = from; x < to; x++, noiseX = noiseX + 1 === NOISE_W ? 0 : noiseX + 1) {
     const o = (y * W + x) * c;
@@ -168,7 +176,7 @@ function mixedSpan(
     const wSmooth = toSmooth[d]!;
     const wBlur = toBlur[d]!;
     const wSharp = 1 - wBlur - wSmooth;
-    const grain = noise[noiseRow + noiseX]! * (1 - wSharp);
+    const grain = noise[noiseRow + noiseX]! * (1 - wSharp * (1 - sharpGrain));
     const f0 = fieldX.i0[x]! * c;
     const f1 = fieldX.i1[x]! * c;
     const fa = fieldX.a[x]!;

@@ -48,3 +48,28 @@ export function grainSigma(original: Raster, placement: CanvasPlacement): number
   }
   return n ? sum / n / 3.57 : 0;
 }
+
+/**
+ * Adds `share` of the grain to `count` pixels of `out` from index `start`, as they are; the grain
+ * runs along one table row from `noiseAt`, wrapping at the row's end.
+ */
+export function addGrain(
+  out: Uint8ClampedArray,
+  start: number,
+  count: number,
+  c: number,
+  noise: Float32Array,
+  noiseAt: number,
+  share: number,
+): void {
+  const rowStart = noiseAt - (noiseAt % NOISE_W);
+  const rowEnd = rowStart + NOISE_W;
+  let n = noiseAt;
+  for (let k = 0, o = start; k < count; k++, o += c) {
+    const grain = noise[n]! * share;
+    if (++n === rowEnd) n = rowStart;
+    out[o] = out[o]! + grain;
+    out[o + 1] = out[o + 1]! + grain;
+    out[o + 2] = out[o + 2]! + grain;
+  }
+}

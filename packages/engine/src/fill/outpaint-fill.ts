@@ -47,7 +47,7 @@ export interface FillOptions {
    * stationarity.ts): a star field or sand keeps being patch-synthesised far out; bands in between
    * get distances in between.
    */
-  textureFar: { sharpUntil: number; calmFrom: number };
+  textureFar: { sharpUntil: number; calmFrom: number; sharpGrain: number };
 }
 
 /** Defaults chosen on the bench (quality proxies and montages) within the speed targets. */
@@ -67,8 +67,8 @@ export const DEFAULT_FILL_OPTIONS: FillOptions = {
   rarityRing: 0.08,
   seam: { smoothRadius: 12, falloff: 0.05 },
   backgroundBand: 0.1,
-  far: { sharpUntil: 0.03, calmFrom: 0.25, defocus: 0.025, grain: 1 },
-  textureFar: { sharpUntil: 4, calmFrom: 4 },
+  far: { sharpUntil: 0.03, calmFrom: 0.25, defocus: 0.025, grain: 1, sharpGrain: 0 },
+  textureFar: { sharpUntil: 4, calmFrom: 4, sharpGrain: 0.5 },
 };
 
 /**
@@ -178,6 +178,7 @@ function withTextureReach(
       ...far,
       sharpUntil: far.sharpUntil + (textureFar.sharpUntil - far.sharpUntil) * texture,
       calmFrom: far.calmFrom + (textureFar.calmFrom - far.calmFrom) * texture,
+      sharpGrain: far.sharpGrain + (textureFar.sharpGrain - far.sharpGrain) * texture,
     },
   };
 }
