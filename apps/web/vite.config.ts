@@ -15,5 +15,10 @@ export default defineConfig({
       '/dev': { target: apiTarget, changeOrigin: false },
     },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    // Responsive example images stay files, however small: srcset and the hero preload name them.
+    assetsInlineLimit: (filePath) => (filePath.includes('/landing/examples/') ? false : undefined),
+  },
 });
