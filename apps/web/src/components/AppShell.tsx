@@ -1,9 +1,8 @@
-import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { copy } from '@reframe/shared';
 import { AppSidebarContent } from './AppSidebar';
 import { Logo } from './Logo';
+import { MenuToggle } from './MenuToggle';
 
 /**
  * Every /app screen: a fixed left sidebar on wide screens; on phones a top bar whose menu button
@@ -18,7 +17,6 @@ export function AppShell() {
     setMenuPath(location.pathname);
     setMenuOpen(false);
   }
-  const MenuIcon = menuOpen ? X : Menu;
 
   return (
     <div className="min-h-dvh bg-slate-50">
@@ -30,16 +28,12 @@ export function AppShell() {
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur-md lg:hidden">
         <div className="flex h-16 items-center justify-between px-4">
           <Logo to="/app" />
-          <button
-            type="button"
-            className="-mr-1 inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
-            aria-expanded={menuOpen}
-            aria-controls="app-mobile-menu"
-            aria-label={menuOpen ? copy.topBar.closeMenu : copy.topBar.openMenu}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            <MenuIcon aria-hidden="true" className="size-5" />
-          </button>
+          <MenuToggle
+            open={menuOpen}
+            controls="app-mobile-menu"
+            onToggle={() => setMenuOpen((open) => !open)}
+            className="-mr-1"
+          />
         </div>
         {menuOpen && (
           <div

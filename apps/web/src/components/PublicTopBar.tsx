@@ -1,10 +1,10 @@
 import clsx from 'clsx';
-import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { copy } from '@reframe/shared';
 import { useAuth } from '../auth/use-auth';
 import { ButtonLink } from './Button';
 import { Logo } from './Logo';
+import { MenuToggle } from './MenuToggle';
 import { useScrolledPast } from './use-scrolled-past';
 
 /** Brief: the top bar turns translucent once the page is scrolled more than 10 px. */
@@ -66,7 +66,6 @@ export function PublicTopBar() {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeMenu = () => setMenuOpen(false);
   useCloseOnEscape(menuOpen, setMenuOpen, toggleRef);
-  const MenuIcon = menuOpen ? X : Menu;
 
   return (
     <header
@@ -98,17 +97,13 @@ export function PublicTopBar() {
         <div className="hidden items-center gap-2 md:flex">
           <TopBarActions />
         </div>
-        <button
+        <MenuToggle
           ref={toggleRef}
-          type="button"
-          className="-mr-2 inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="public-mobile-menu"
-          aria-label={menuOpen ? copy.topBar.closeMenu : copy.topBar.openMenu}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <MenuIcon aria-hidden="true" className="size-5" />
-        </button>
+          open={menuOpen}
+          controls="public-mobile-menu"
+          onToggle={() => setMenuOpen((open) => !open)}
+          className="-mr-2 md:hidden"
+        />
       </nav>
       {menuOpen && (
         <div id="public-mobile-menu" className="border-t border-slate-200 px-5 pt-2 pb-5 md:hidden">
