@@ -36,11 +36,16 @@ export async function createTestApp(
     webDistDir?: string;
     /** Adds routes before the app is ready, e.g. one behind a guard under test. */
     extend?: (app: FastifyInstance) => void;
+    /**
+     * A job time limit below JOB_TIMEOUT_SECONDS' whole seconds, so a time-out test does not
+     * depend on the engine being slower than a second.
+     */
+    jobTimeoutMs?: number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'reframe-test-'));
   const postgres = testDatabaseKind() === 'postgres' ? await createPostgresDatabase() : undefined;
-  const config = loadConfig(
+  const loaded = loadConfig(
     {
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
@@ -52,6 +57,7 @@ export async function createTestApp(
     },
     dataDir,
   );
+  const config = options.jobTimeoutMs ? withJobTimeout(loaded, options.jobTimeoutMs) : loaded;
   const logger = pino({ level: 'silent' });
   const database = openDatabase(config.db);
   await runMigrations(database);
@@ -80,4 +86,9 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function withJobTimeout(config: Readonly<Config>, timeoutMs: number): Readonly<Config> {
+  const { resizer } = config;
+  return { ...config, resizer: { ...resizer, jobs: { ...resizer.jobs, timeoutMs } } };
 }

@@ -14,7 +14,7 @@ import { creditsOf, pollUntilSettled, predictionBody, upload } from './resizer-c
 describe('jobs that do not finish', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { ENGINE_WORKERS: '1', JOB_TIMEOUT_SECONDS: '1' } });
+    t = await createTestApp({ env: { ENGINE_WORKERS: '1' }, jobTimeoutMs: 5 });
   });
   afterAll(() => t.close());
 
