@@ -83,18 +83,23 @@ export function correctSeams(
     const below = at(y - (oy + h - 1));
     const cy = Math.min(h - 1, Math.max(0, y - oy));
     const inRows = y >= oy && y < oy + h;
+    const dy = Math.max(oy - y, y - (oy + h - 1), 0);
     for (let x = Math.max(0, ox - reach); x < Math.min(W, ox + w + reach); x++) {
       if (inRows && x >= ox && x < ox + w) continue;
       const left = at(ox - x);
       const right = at(x - (ox + w - 1));
       const cx = Math.min(w - 1, Math.max(0, x - ox));
       const o = (y * W + x) * c;
+      // Beyond a corner the two edges' corrections share by how far the pixel lies beyond each,
+      // so they meet without a step where the corner region borders the regions beside it.
+      const dx = Math.max(ox - x, x - (ox + w - 1), 0);
+      const vertical = dy / (dx + dy);
       for (let ch = 0; ch < c; ch++) {
         let delta = 0;
-        if (above && steps.top) delta += steps.top[cx * c + ch]! * above;
-        if (below && steps.bottom) delta += steps.bottom[cx * c + ch]! * below;
-        if (left && steps.left) delta += steps.left[cy * c + ch]! * left;
-        if (right && steps.right) delta += steps.right[cy * c + ch]! * right;
+        if (above && steps.top) delta += steps.top[cx * c + ch]! * above * vertical;
+        if (below && steps.bottom) delta += steps.bottom[cx * c + ch]! * below * vertical;
+        if (left && steps.left) delta += steps.left[cy * c + ch]! * left * (1 - vertical);
+        if (right && steps.right) delta += steps.right[cy * c + ch]! * right * (1 - vertical);
         const v = out[o + ch]! + delta;
         out[o + ch] = v < 0 ? 0 : v > 255 ? 255 : Math.round(v);
       }
