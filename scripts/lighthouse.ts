@@ -2,8 +2,8 @@
  * Lighthouse on the built landing page, mobile emulation (Lighthouse's default config), with
  * Debian's Chromium: `npm run build && npm run bench:lighthouse`. Builds nothing itself: it starts
  * the server on a temporary data folder and a free port, audits `/` (or the path given as the
- * first argument), prints the four category scores and the key metrics, and writes the full HTML
- * report to bench-output/.
+ * first argument), prints the four category scores and the key metrics, and writes the full
+ * report to bench-output/ as HTML and as JSON.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -118,17 +118,28 @@ async function main(): Promise<void> {
     await waitForHealth(baseUrl, server);
     const result = await lighthouse(`${baseUrl}${path}`, {
       port: chrome.port,
-      output: 'html',
+      output: ['html', 'json'],
       logLevel: 'error',
       onlyCategories: [...categories],
     });
     if (!result) throw new Error('Lighthouse returned no result');
     printTable(result.lhr);
+    // A failed trace (NO_NAVSTART, NO_FCP...) leaves the trace-based scores empty: say so.
+    const failure = result.lhr.runtimeError;
+    if (failure) {
+      process.stderr.write(
+        `\nLighthouse could not measure the page: ${failure.code}: ${failure.message}\n`,
+      );
+      process.exitCode = 1;
+    }
     const outDir = join(repoRoot, 'bench-output');
     await mkdir(outDir, { recursive: true });
+    const [html, json] = Array.isArray(result.report) ? result.report : [result.report];
     const report = join(outDir, 'lighthouse.html');
-    await writeFile(report, String(result.report));
-    process.stdout.write(`\nfull report: ${report}\n`);
+    await writeFile(report, String(html));
+    // The JSON holds what the HTML only summarises: every audit's items, the network requests.
+    if (json !== undefined) await writeFile(join(outDir, 'lighthouse.json'), String(json));
+    process.stdout.write(`\nfull report: ${report} (and lighthouse.json)\n`);
   } finally {
     chrome.kill();
     server.kill();
