@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createVerifiedUser } from '../support/accounts';
+import { openLanding } from '../support/landing';
 
 /** Serious and critical axe violations, summarised so a failure names the rule and the nodes. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -35,7 +36,7 @@ test.describe('accessibility (axe-core): no serious or critical violations', () 
 
   test('the landing page on a phone, with the menu open', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/');
+    await openLanding(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.locator('#public-mobile-menu')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

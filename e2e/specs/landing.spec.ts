@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { plans, planClaims } from '@reframe/shared';
 import { createVerifiedUser } from '../support/accounts';
+import { openLanding } from '../support/landing';
 
 const banner = (page: Page) => page.getByRole('banner');
 
@@ -10,7 +11,7 @@ async function hrefOf(page: Page, name: string, scope = page.locator('body')) {
 
 test.describe('landing page, signed out', () => {
   test.beforeEach(async ({ page }) => {
-    await page.goto('/');
+    await openLanding(page);
     await expect(
       page.getByRole('heading', {
         level: 1,
@@ -218,7 +219,7 @@ test.describe('landing page, on a phone', () => {
   test('the menu opens and closes from the keyboard and holds the sign-in links', async ({
     page,
   }) => {
-    await page.goto('/');
+    await openLanding(page);
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(page.locator('#public-mobile-menu')).toHaveCount(0);
@@ -253,7 +254,7 @@ test.describe('landing page, on a phone', () => {
   });
 
   test('the before/after slider follows a tap', async ({ page }) => {
-    await page.goto('/');
+    await openLanding(page);
     const slider = page.getByRole('slider', { name: /Compare the original photo/ }).first();
     const box = await slider.boundingBox();
     if (!box) throw new Error('the slider has no box');

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createVerifiedUser } from '../support/accounts';
+import { openLanding } from '../support/landing';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -22,7 +23,7 @@ test.describe('phone width (390 px)', () => {
   });
 
   test('the landing top bar collapses into a menu', async ({ page }) => {
-    await page.goto('/');
+    await openLanding(page);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 describe('serving the built web app', () => {
   const dist = mkdtempSync(join(tmpdir(), 'reframe-dist-'));
   const indexHtml = '<!doctype html><div id="root"></div>';
+  const landingHtml = '<!doctype html><div id="root"><h1>Prerendered landing page</h1></div>';
   const appJs = 'console.log("app")';
   let t: TestApp;
   beforeAll(async () => {
@@ -16,6 +17,7 @@ describe('serving the built web app', () => {
     // The build writes a brotli and a gzip twin beside each text file (apps/web/build).
     for (const [file, text] of [
       ['index.html', indexHtml],
+      ['landing.html', landingHtml],
       ['assets/app.js', appJs],
     ] as const) {
       writeFileSync(join(dist, file), text);
@@ -36,16 +38,38 @@ describe('serving the built web app', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toContain('console.log');
     for (const path of [
-      '/',
       '/app/settings',
+      '/signin',
       '/__/auth/action?mode=verifyEmail&oobCode=x',
       '/no/such/page',
     ]) {
       const page = await client.get(path);
       expect(page.statusCode).toBe(200);
-      expect(page.body).toContain('<div id="root">');
+      expect(page.body).toBe(indexHtml);
       expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     }
+  });
+
+  it('answers / with the prerendered landing page, and no other path', async () => {
+    const client = new TestClient(t.app);
+    for (const path of ['/', '/?ref=newsletter']) {
+      const page = await client.get(path);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body).toBe(landingHtml);
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+    // Neither page is a file of its own: both paths get the app shell, which routes them.
+    for (const path of ['/landing.html', '/index.html']) {
+      expect((await client.get(path)).body).toBe(indexHtml);
+    }
+    const brotli = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(landingHtml);
   });
 
   it('sends the compressed twin the browser accepts, brotli first', async () => {

@@ -45,6 +45,8 @@ export function precompress(): Plugin {
   return {
     name: 'reframe:precompress',
     apply: 'build',
+    // Only what the server sends: not the prerender's own build (build/prerender-landing.ts).
+    applyToEnvironment: (environment) => environment.name === 'client',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },

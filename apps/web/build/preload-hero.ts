@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
-import type { Plugin } from 'vite';
 import { heroExampleId, heroImageSizes } from '../src/screens/landing/hero-image';
 
 interface ManifestImage {
@@ -9,51 +7,35 @@ interface ManifestImage {
 
 const manifestUrl = new URL('../src/screens/landing/examples/manifest.json', import.meta.url);
 
+const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+
 /**
- * The hero image is the landing page's largest paint, but the browser only finds it once the
- * JavaScript has run. A preload in index.html starts the download with the HTML instead.
+ * The landing page's largest paint is the hero image. A preload at the top of landing.html starts
+ * its download with the first bytes of the HTML, before the parser reaches the <picture>. Same
+ * srcset and sizes as the <img>, so the browser picks the same file for both.
  */
-export function preloadHero(): Plugin {
-  return {
-    name: 'reframe:preload-hero',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        if (!ctx.bundle) return;
-        const emitted = new Map<string, string>();
-        for (const output of Object.values(ctx.bundle)) {
-          if (output.type !== 'asset') continue;
-          for (const original of output.originalFileNames) {
-            emitted.set(basename(original), output.fileName);
-          }
-        }
-        const manifest = JSON.parse(readFileSync(manifestUrl, 'utf8')) as Record<
-          string,
-          { result: ManifestImage }
-        >;
-        const hero = manifest[heroExampleId];
-        if (!hero) throw new Error(`examples/manifest.json has no "${heroExampleId}" example`);
-        const srcset = hero.result.variants.map((variant) => {
-          const fileName = emitted.get(variant.avif);
-          if (!fileName) throw new Error(`The build did not emit ${variant.avif}`);
-          return `/${fileName} ${variant.width}w`;
-        });
-        return [
-          {
-            tag: 'link',
-            injectTo: 'head',
-            attrs: {
-              rel: 'preload',
-              as: 'image',
-              type: 'image/avif',
-              imagesrcset: srcset.join(', '),
-              imagesizes: heroImageSizes,
-              fetchpriority: 'high',
-            },
-          },
-        ];
-      },
-    },
+export function heroPreloadLink(emitted: Map<string, string>): string {
+  const manifest = JSON.parse(readFileSync(manifestUrl, 'utf8')) as Record<
+    string,
+    { result: ManifestImage }
+  >;
+  const hero = manifest[heroExampleId];
+  if (!hero) throw new Error(`examples/manifest.json has no "${heroExampleId}" example`);
+  const srcset = hero.result.variants.map((variant) => {
+    const fileName = emitted.get(variant.avif);
+    if (!fileName) throw new Error(`The build did not emit ${variant.avif}`);
+    return `/${fileName} ${variant.width}w`;
+  });
+  const attributes = {
+    rel: 'preload',
+    as: 'image',
+    type: 'image/avif',
+    imagesrcset: srcset.join(', '),
+    imagesizes: heroImageSizes,
+    fetchpriority: 'high',
   };
+  const rendered = Object.entries(attributes)
+    .map(([name, value]) => `${name}="${escapeAttribute(value)}"`)
+    .join(' ');
+  return `<link ${rendered}>`;
 }

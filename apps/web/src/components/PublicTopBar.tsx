@@ -18,11 +18,18 @@ export const publicSectionLinks = [
   { href: '/#pricing', label: copy.landing.sections.pricing },
 ] as const;
 
-function TopBarActions({ stacked, onNavigate }: { stacked?: boolean; onNavigate?: () => void }) {
-  const { currentUser } = useAuth();
+function TopBarActions({
+  signedIn,
+  stacked,
+  onNavigate,
+}: {
+  signedIn: boolean;
+  stacked?: boolean;
+  onNavigate?: () => void;
+}) {
   const size = stacked ? 'lg' : 'md';
   const width = stacked ? 'w-full' : undefined;
-  if (currentUser) {
+  if (signedIn) {
     return (
       <ButtonLink to="/app" size={size} className={width} onClick={onNavigate}>
         {copy.topBar.goToApp}
@@ -61,6 +68,8 @@ function useCloseOnEscape(
 
 /** Fixed public navigation for the marketing pages: section links, sign-in or the app. */
 export function PublicTopBar() {
+  const { currentUser } = useAuth();
+  const signedIn = currentUser !== null;
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -79,30 +88,40 @@ export function PublicTopBar() {
     >
       <nav
         aria-label={copy.landing.sectionNavLabel}
-        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-6 px-5 sm:px-8"
+        className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-5 sm:px-8 md:gap-4 lg:grid lg:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] lg:gap-6"
       >
-        <Logo />
-        <ul className="hidden items-center gap-1 md:flex">
+        <Logo className="shrink-0 lg:justify-self-start" />
+        <ul className="hidden min-w-0 items-center gap-1 md:flex">
           {publicSectionLinks.map((link) => (
             <li key={link.href}>
               <a
                 href={link.href}
-                className="rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                className="rounded-lg px-2 py-2 text-sm font-medium whitespace-nowrap text-slate-600 hover:bg-slate-100 hover:text-slate-900 lg:px-3"
               >
                 {link.label}
               </a>
             </li>
           ))}
         </ul>
-        <div className="hidden items-center gap-2 md:flex">
-          <TopBarActions />
+        {/*
+          Pages are first drawn signed out (the prerendered landing page, before the session check
+          answers). Nothing else in the bar depends on these buttons' width (from lg the links are
+          centred between two equal columns; below, they follow the logo and only they may
+          shrink), and a new box replaces the old one when the state changes, so the switch moves
+          nothing that was on screen.
+        */}
+        <div
+          key={signedIn ? 'signed-in' : 'signed-out'}
+          className="ml-auto hidden shrink-0 items-center gap-2 md:flex"
+        >
+          <TopBarActions signedIn={signedIn} />
         </div>
         <MenuToggle
           ref={toggleRef}
           open={menuOpen}
           controls="public-mobile-menu"
           onToggle={() => setMenuOpen((open) => !open)}
-          className="-mr-2 md:hidden"
+          className="-mr-2 ml-auto md:hidden"
         />
       </nav>
       {menuOpen && (
@@ -121,7 +140,7 @@ export function PublicTopBar() {
             ))}
           </ul>
           <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
-            <TopBarActions stacked onNavigate={closeMenu} />
+            <TopBarActions signedIn={signedIn} stacked onNavigate={closeMenu} />
           </div>
         </div>
       )}

@@ -1,13 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
-/** True once the window has scrolled more than `threshold` pixels. */
+function subscribeToScroll(onChange: () => void): () => void {
+  window.addEventListener('scroll', onChange, { passive: true });
+  return () => window.removeEventListener('scroll', onChange);
+}
+
+/**
+ * True once the window has scrolled more than `threshold` pixels. The prerendered landing page
+ * is drawn at the top (false); hydration starts from that and then follows the real scroll.
+ */
 export function useScrolledPast(threshold: number): boolean {
-  const [scrolled, setScrolled] = useState(() => window.scrollY > threshold);
-  useEffect(() => {
-    const onScroll = () => setScrolled(window.scrollY > threshold);
-    onScroll();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, [threshold]);
-  return scrolled;
+  const scrolledPast = useCallback(() => window.scrollY > threshold, [threshold]);
+  return useSyncExternalStore(subscribeToScroll, scrolledPast, () => false);
 }

@@ -4,13 +4,15 @@ import { useState, type CSSProperties } from 'react';
 import { copy } from '@reframe/shared';
 import { checkerboard } from '../../components/checkerboard';
 import type { Example } from './example-images';
+import { scale, sizesAttribute, type SizesLayout } from './image-sizes';
 import { ResponsivePicture } from './ResponsivePicture';
 
 interface BeforeAfterSliderProps {
   example: Example;
   /** What the photo shows, for the alt texts. */
   subject: string;
-  sizes: string;
+  /** How wide the slider is drawn; the original, over part of it, gets its share. */
+  layout: SizesLayout;
   priority?: boolean;
   className?: string;
 }
@@ -26,12 +28,14 @@ const badge =
 export function BeforeAfterSlider({
   example,
   subject,
-  sizes,
+  layout,
   priority,
   className,
 }: BeforeAfterSliderProps) {
   const [position, setPosition] = useState(50);
   const { result, original, placement } = example;
+  const resultSizes = sizesAttribute(layout);
+  const originalSizes = sizesAttribute(scale(layout, placement.width));
   const originalBox: CSSProperties = {
     left: `${placement.x * 100}%`,
     top: `${placement.y * 100}%`,
@@ -46,7 +50,7 @@ export function BeforeAfterSlider({
       <ResponsivePicture
         image={result}
         alt={copy.landing.extendedAlt(subject, example.ratio)}
-        sizes={sizes}
+        sizes={resultSizes}
         priority={priority}
         className="absolute inset-0 size-full object-cover"
       />
@@ -59,7 +63,7 @@ export function BeforeAfterSlider({
           <ResponsivePicture
             image={original}
             alt={copy.landing.originalAlt(subject)}
-            sizes={sizes}
+            sizes={originalSizes}
             priority={priority}
             className="size-full object-cover shadow-[0_0_0_1px_rgba(255,255,255,0.6)]"
           />

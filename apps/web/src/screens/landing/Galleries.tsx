@@ -4,10 +4,14 @@ import { copy } from '@reframe/shared';
 import { BeforeAfterSlider } from './BeforeAfterSlider';
 import { getExample } from './example-images';
 import { galleries, type GalleryId } from './gallery-catalogue';
+import { breakpoints, column, fixed, narrowest, sectionContent } from './image-sizes';
 import { SectionHeading } from './SectionHeading';
 
 /** No example is drawn taller than this, so a square or portrait one stays on screen. */
 const MAX_HEIGHT_PX = 520;
+
+/** A pair of examples sits side by side from `md` (`md:grid-cols-2 gap-6`). */
+const pairColumn = column(sectionContent, { from: breakpoints.md, share: 0.5, gap: 24 });
 
 const nextIndex: Record<string, (current: number, count: number) => number> = {
   ArrowRight: (current, count) => (current + 1) % count,
@@ -29,7 +33,9 @@ function GalleryPanel({ id }: { id: GalleryId }) {
             <BeforeAfterSlider
               example={example}
               subject={copy.landing.examples[subject]}
-              sizes={`(min-width: 768px) ${pair ? Math.min(maxWidth, 540) : Math.min(maxWidth, 1088)}px, 92vw`}
+              layout={narrowest(pair ? pairColumn : sectionContent, [
+                { minWidth: 0, width: fixed(maxWidth) },
+              ])}
               className="shadow-xl shadow-slate-900/10 ring-1 ring-slate-900/5"
             />
             <figcaption className="mt-3 text-center text-sm text-slate-600">

@@ -4,7 +4,7 @@ import { useAuth } from '../../auth/use-auth';
 import { ButtonLink } from '../../components/Button';
 import { BeforeAfterSlider } from './BeforeAfterSlider';
 import { getExample } from './example-images';
-import { heroExampleId, heroImageSizes } from './hero-image';
+import { heroExampleId, heroLayout, heroSubject } from './hero-image';
 
 const heroExample = getExample(heroExampleId);
 
@@ -54,8 +54,8 @@ export function Hero() {
         <figure className="rounded-2xl border border-slate-200 bg-white p-2 shadow-2xl shadow-brand-900/15">
           <BeforeAfterSlider
             example={heroExample}
-            subject={copy.landing.examples.rocket}
-            sizes={heroImageSizes}
+            subject={copy.landing.examples[heroSubject]}
+            layout={heroLayout}
             priority
           />
           <figcaption className="flex items-center justify-between gap-3 px-2 pt-3 pb-1.5 text-xs font-medium text-slate-600">

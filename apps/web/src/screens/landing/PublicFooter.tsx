@@ -2,10 +2,12 @@ import { Link } from 'react-router';
 import { copy } from '@reframe/shared';
 import { Logo } from '../../components/Logo';
 import { publicSectionLinks } from '../../components/PublicTopBar';
+import { useCurrentYear } from '../../components/use-current-year';
 
 const linkClass = 'rounded-sm text-slate-600 hover:text-slate-900';
 
 export function PublicFooter() {
+  const year = useCurrentYear();
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto max-w-6xl px-5 py-12 sm:px-8">
@@ -32,7 +34,7 @@ export function PublicFooter() {
           </nav>
         </div>
         <div className="mt-10 flex flex-col gap-2 border-t border-slate-200 pt-6 text-xs text-slate-500 sm:flex-row sm:justify-between">
-          <p>{copy.landing.copyright(new Date().getFullYear())}</p>
+          <p>{copy.landing.copyright(year)}</p>
           <p>{copy.landing.photoCredits}</p>
         </div>
       </div>

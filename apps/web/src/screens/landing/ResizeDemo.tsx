@@ -4,12 +4,42 @@ import { useState, type ReactNode } from 'react';
 import { copy } from '@reframe/shared';
 import { buttonClasses } from '../../components/button-styles';
 import { getExample, type ExampleId } from './example-images';
+import {
+  breakpoints,
+  column,
+  fixed,
+  inset,
+  narrowest,
+  sectionContent,
+  sizesAttribute,
+  type SizesLayout,
+} from './image-sizes';
 import { ResponsivePicture } from './ResponsivePicture';
 
 /** The brief's presets, in its order; 21:9 is the default (section 9). */
 const presets = ['1:1', '16:9', '4:5', '9:16', '21:9'] as const;
 type Preset = (typeof presets)[number];
 const DEFAULT_PRESET: Preset = '21:9';
+
+/**
+ * The result's dark box, inside: the demo card (`p-5`, from `sm` `p-8`, 1 px border), from `lg`
+ * the `7fr` of its `5fr 7fr` grid (`gap-12`), then the box's `p-4`.
+ */
+const resultBox = inset(
+  column(inset(inset(sectionContent, 2 * (20 + 1)), 2 * 12, breakpoints.sm), {
+    from: breakpoints.lg,
+    share: 7 / 12,
+    gap: 48,
+  }),
+  2 * 16,
+);
+
+/** The box's inner height (`h-72`, `sm:h-96`, `lg:h-[440px]`, less `p-4`) at the result's ratio. */
+const heightBound = (ratio: number): SizesLayout => [
+  { minWidth: breakpoints.lg, width: fixed((440 - 32) * ratio) },
+  { minWidth: breakpoints.sm, width: fixed((384 - 32) * ratio) },
+  { minWidth: 0, width: fixed((288 - 32) * ratio) },
+];
 
 const exampleFor = (preset: Preset) => getExample(`demo-${preset.replace(':', 'x')}` as ExampleId);
 const subject = copy.landing.examples.hubble;
@@ -55,7 +85,7 @@ export function ResizeDemo() {
               image={example.original}
               alt={copy.landing.originalAlt(subject)}
               sizes="56px"
-              className="size-14 rounded-lg object-cover"
+              className="size-14 shrink-0 rounded-lg object-cover"
             />
             <div className="min-w-0 text-sm">
               <p className="truncate font-medium text-slate-900">{copy.landing.demoFileName}</p>
@@ -105,7 +135,9 @@ export function ResizeDemo() {
             key={preset}
             image={example.result}
             alt={copy.landing.extendedAlt(subject, example.ratio)}
-            sizes="(min-width: 1024px) 600px, 90vw"
+            sizes={sizesAttribute(
+              narrowest(resultBox, heightBound(example.result.width / example.result.height)),
+            )}
             className={clsx('max-h-full w-auto max-w-full rounded-md object-contain shadow-2xl')}
           />
         </div>

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { RequireVerifiedUser } from './auth/RequireVerifiedUser';
 import { SessionGate } from './auth/SessionGate';
 import { FullPageSpinner } from './components/Spinner';
@@ -18,8 +18,9 @@ function RootLayout() {
  * The brief's route table (section 2); any other path redirects to /. Only the landing page is in
  * the first bundle and renders before the session check answers: every other screen loads on its
  * first visit, so `/` downloads no account or app code (nor the auth client those screens use).
+ * The browser router (main.tsx) and the build's prerender of `/` (prerender.tsx) share this table.
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorScreen />,
@@ -121,4 +122,4 @@ export const router = createBrowserRouter([
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
-]);
+];
