@@ -22,9 +22,18 @@ function wrap(text: string, max: number): string[] {
   return lines;
 }
 
+/**
+ * The headline column runs from x 64 to the photo's frame at 552; DejaVu Sans Bold at 44 px
+ * averages about 28 px a character, so 17 characters a line stay clear of the photo.
+ */
+const HEADLINE = { size: 44, lineHeight: 56, maxChars: 17 } as const;
+
 function backgroundSvg(wordmark: string, headline: string, note: string): string {
-  const lines = wrap(headline, 20)
-    .map((line, index) => `<tspan x="64" y="${232 + index * 62}">${escapeXml(line)}</tspan>`)
+  const lines = wrap(headline, HEADLINE.maxChars)
+    .map(
+      (line, index) =>
+        `<tspan x="64" y="${232 + index * HEADLINE.lineHeight}">${escapeXml(line)}</tspan>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${PREVIEW.width}" height="${PREVIEW.height}">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
@@ -35,7 +44,7 @@ function backgroundSvg(wordmark: string, headline: string, note: string): string
   <path d="M80 93v-6h6M98 87h6v6M104 107v6h-6M86 113h-6v-6" fill="none" stroke="#4f46e5" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"/>
   <rect x="87" y="95" width="10" height="10" rx="2.5" fill="#4f46e5"/>
   <text x="136" y="113" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="36" font-weight="700" fill="#fff">${escapeXml(wordmark)}</text>
-  <text font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="50" font-weight="700" fill="#fff">${lines}</text>
+  <text font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="${HEADLINE.size}" font-weight="700" fill="#fff">${lines}</text>
   <text x="64" y="560" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="26" fill="#c7d2fe">${escapeXml(note)}</text>
   <rect x="${PHOTO.left - 8}" y="${PHOTO.top - 8}" width="${PHOTO.width + 16}" height="${PHOTO.height + 16}" rx="24" fill="#ffffff" fill-opacity="0.12"/>
 </svg>`;
