@@ -61,7 +61,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    command: 'node scripts/run.mjs serve',
     cwd: repoRoot,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

@@ -63,7 +63,7 @@ async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<voi
 }
 
 function startServer(port: number, dataDir: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  return spawn(process.execPath, ['scripts/run.mjs', 'serve'], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

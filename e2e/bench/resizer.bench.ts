@@ -32,7 +32,7 @@ function freePort(): Promise<number> {
 }
 
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, ['scripts/run.mjs', 'serve'], {
     cwd: REPO,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

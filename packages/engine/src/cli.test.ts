@@ -8,13 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { fixture } from './test-images';
 
 const run = promisify(execFile);
-const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+// What `npm run outpaint` runs: the compiled CLI, built first when it is missing or stale.
+const RUN = fileURLToPath(new URL('../../../scripts/run.mjs', import.meta.url));
 
 async function outpaintCli(
   args: string[],
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args]);
+    const { stdout, stderr } = await run(process.execPath, [RUN, 'outpaint', ...args]);
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

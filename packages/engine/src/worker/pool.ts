@@ -34,6 +34,8 @@ interface Slot {
   idleTimer: NodeJS.Timeout | undefined;
 }
 
+// The worker's script is `bootstrap.mjs` beside this module: in the sources, a shim that loads the
+// TypeScript entry through tsx; in a compiled bundle (scripts/bundles.mjs), the compiled entry.
 const WORKER_URL = new URL('./bootstrap.mjs', import.meta.url);
 
 export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {

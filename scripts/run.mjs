@@ -1,0 +1,44 @@
+/**
+ * `node scripts/run.mjs <program> [args]`: runs one of our compiled Node programs, first
+ * (re)building its bundle when it is missing or older than any of its sources, so that a fresh
+ * clone needs nothing but `npm ci` and an edited source is never run stale. The check is a few
+ * file stats; the program then runs in this same process, with its own arguments in process.argv.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { INPUTS_FILE, buildBundle, bundles, repoRoot } from './bundles.mjs';
+
+/** Program name: the bundle it belongs to and its file in that bundle's output folder. */
+const programs = {
+  outpaint: { bundle: 'cli', file: 'cli.mjs' },
+  serve: { bundle: 'server', file: 'main.mjs' },
+  'db:migrate': { bundle: 'server', file: 'migrate-cli.mjs' },
+  'db:seed': { bundle: 'server', file: 'seed.mjs' },
+};
+
+const modifiedMs = async (path) => (await stat(join(repoRoot, path))).mtimeMs;
+
+async function isFresh(bundle, file) {
+  const { outdir } = bundles[bundle];
+  try {
+    const builtMs = await modifiedMs(join(outdir, INPUTS_FILE));
+    await stat(join(repoRoot, outdir, file));
+    const inputs = JSON.parse(await readFile(join(repoRoot, outdir, INPUTS_FILE), 'utf8'));
+    const sources = [fileURLToPath(new URL('bundles.mjs', import.meta.url)), ...inputs];
+    const times = await Promise.all(sources.map(modifiedMs));
+    return times.every((ms) => ms <= builtMs);
+  } catch {
+    return false; // never built, or a source was moved or deleted
+  }
+}
+
+const name = process.argv[2];
+const program = programs[name];
+if (!program) {
+  process.stderr.write(`usage: node scripts/run.mjs <${Object.keys(programs).join('|')}> [args]\n`);
+  process.exit(2);
+}
+if (!(await isFresh(program.bundle, program.file))) await buildBundle(program.bundle);
+process.argv.splice(2, 1);
+await import(pathToFileURL(join(repoRoot, bundles[program.bundle].outdir, program.file)).href);
