@@ -1,0 +1,112 @@
+import type { Raster } from '../raster';
+import { resizeArea } from '../raster';
+
+/**
+ * Colours are judged on a copy whose shortest side is this many px: fine texture (grain, wood
+ * fibres, stars) averages into its ground there, while a cup, a helmet or a face keeps its colour.
+ */
+const JUDGED_SIDE = 48;
+/** Edge-strip colours sampled per side at most (evenly spread along the strip). */
+const STRIP_SAMPLES = 256;
+/** A colour near this share of the strip's samples is common along that edge. */
+const COMMON_SHARE = 0.1;
+
+export interface RarityOptions {
+  /** Depth of the edge strip that decides which colours are common, as a share of the side. */
+  strip: number;
+  /** Colour distance (0..255 scale) still counted as the same colour... */
+  near: number;
+  /** ...and the distance from which a colour is wholly rare. */
+  far: number;
+}
+
+/**
+ * How rare each pixel of the original is along each edge (left, right, top, bottom), 0 (its
+ * colour is common in the edge strip) to 1 (nothing in the strip looks like it), as maps the size
+ * of `source`. What touches an edge (the table beside a cup, the sky above a tower) may continue
+ * outwards; a subject that does not reach the edge is rare there, so copying it costs.
+ */
+export function colourRarity(source: Raster<Float32Array>, options: RarityOptions): Float32Array[] {
+  const scale = Math.max(1, Math.min(source.width, source.height) / JUDGED_SIDE);
+  const width = Math.max(1, Math.round(source.width / scale));
+  const height = Math.max(1, Math.round(source.height / scale));
+  const coarse = resizeArea(source, width, height);
+  const sx = Math.max(1, Math.round(options.strip * width));
+  const sy = Math.max(1, Math.round(options.strip * height));
+  const strips = [
+    { x0: 0, y0: 0, x1: sx, y1: height },
+    { x0: width - sx, y0: 0, x1: width, y1: height },
+    { x0: 0, y0: 0, x1: width, y1: sy },
+    { x0: 0, y0: height - sy, x1: width, y1: height },
+  ];
+  return strips.map((strip) => {
+    const samples = stripColours(coarse, strip);
+    const rarity = new Float32Array(width * height);
+    for (let p = 0; p < width * height; p++) {
+      const d = kthNearest(coarse, p, samples);
+      rarity[p] = Math.min(1, Math.max(0, (d - options.near) / (options.far - options.near)));
+    }
+    return resample(rarity, width, height, source.width, source.height);
+  });
+}
+
+function stripColours(
+  image: Raster<Float32Array>,
+  strip: { x0: number; y0: number; x1: number; y1: number },
+): Float32Array {
+  const count = (strip.x1 - strip.x0) * (strip.y1 - strip.y0);
+  const step = Math.max(1, count / STRIP_SAMPLES);
+  const n = Math.min(count, STRIP_SAMPLES);
+  const out = new Float32Array(n * 3);
+  const sw = strip.x1 - strip.x0;
+  for (let i = 0; i < n; i++) {
+    const k = Math.floor(i * step);
+    const p = (strip.y0 + Math.floor(k / sw)) * image.width + strip.x0 + (k % sw);
+    for (let ch = 0; ch < 3; ch++) out[i * 3 + ch] = channel(image, p, ch);
+  }
+  return out;
+}
+
+/** The distance from pixel p's colour to the nearest COMMON_SHARE of the strip's samples. */
+function kthNearest(image: Raster<Float32Array>, p: number, samples: Float32Array): number {
+  const k = Math.max(1, Math.round((COMMON_SHARE * samples.length) / 3));
+  const best = new Float64Array(k).fill(Infinity);
+  const r = channel(image, p, 0);
+  const g = channel(image, p, 1);
+  const b = channel(image, p, 2);
+  for (let i = 0; i < samples.length; i += 3) {
+    const d = (samples[i]! - r) ** 2 + (samples[i + 1]! - g) ** 2 + (samples[i + 2]! - b) ** 2;
+    if (d >= best[k - 1]!) continue;
+    let j = k - 1;
+    while (j > 0 && best[j - 1]! > d) {
+      best[j] = best[j - 1]!;
+      j--;
+    }
+    best[j] = d;
+  }
+  return Math.sqrt(best[k - 1]!);
+}
+
+const channel = (image: Raster<Float32Array>, p: number, ch: number): number =>
+  image.data[p * image.channels + Math.min(ch, image.channels - 1)]!;
+
+/** Bilinear resample of a single-channel map. */
+function resample(map: Float32Array, w: number, h: number, W: number, H: number): Float32Array {
+  const out = new Float32Array(W * H);
+  for (let y = 0; y < H; y++) {
+    const fy = Math.min(h - 1, Math.max(0, ((y + 0.5) * h) / H - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(h - 1, y0 + 1);
+    const ty = fy - y0;
+    for (let x = 0; x < W; x++) {
+      const fx = Math.min(w - 1, Math.max(0, ((x + 0.5) * w) / W - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(w - 1, x0 + 1);
+      const tx = fx - x0;
+      const top = map[y0 * w + x0]! * (1 - tx) + map[y0 * w + x1]! * tx;
+      const bottom = map[y1 * w + x0]! * (1 - tx) + map[y1 * w + x1]! * tx;
+      out[y * W + x] = top * (1 - ty) + bottom * ty;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,99 @@
+export interface BlendOptions {
+  /**
+   * Pull towards the copies as they are (screened Poisson): the correction fades over about
+   * 1 / sqrt(screen) px from the seam that needs it instead of drifting across a whole area
+   * stacked from copies of one gradient.
+   */
+  screen: number;
+  iterations: number;
+  /** Stop once the residual is this share of the starting one. */
+  tolerance: number;
+}
+
+/**
+ * Gradient-domain blending of a composite of copies (Pérez et al. 2003): inside `solve`, finds
+ * the image whose differences between neighbours are the composite's own wherever both show the
+ * same copy, and zero where two copies (or a copy and the fixed pixels) meet; pixels outside
+ * `solve` stay as they are and bound the solution. Colour steps at the seams spread out smoothly
+ * over the copies; the detail inside each copy is kept. Returns the correction to add.
+ *
+ * The correction c solves, at each solved pixel p, (degree + screen) c_p - sum of solved
+ * neighbours' c_q = sum over seams (p, q) of (I_q - I_p): conjugate gradients on all channels at
+ * once (a few tens of thousands of pixels here, so no preconditioner is needed).
+ */
+export function blendCorrection(
+  image: Float32Array,
+  width: number,
+  height: number,
+  channels: number,
+  solve: Uint8Array,
+  copyOf: Int32Array,
+  options: BlendOptions,
+): Float32Array {
+  const n = width * height;
+  const c = channels;
+  const index = new Int32Array(n).fill(-1);
+  let m = 0;
+  for (let p = 0; p < n; p++) if (solve[p]) index[p] = m++;
+  const correction = new Float32Array(n * c);
+  if (m === 0) return correction;
+  const pixel = new Int32Array(m);
+  /** Solved neighbours of each solved pixel, by solved index (-1 where none). */
+  const links = new Int32Array(m * 4).fill(-1);
+  const diagonal = new Float32Array(m);
+  const rhs = new Float64Array(m * c);
+  for (let p = 0; p < n; p++) {
+    const k = index[p]!;
+    if (k < 0) continue;
+    pixel[k] = p;
+    const x = p % width;
+    const around = [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width];
+    let degree = 0;
+    for (let j = 0; j < 4; j++) {
+      const q = around[j]!;
+      if (q < 0 || q >= n) continue;
+      degree++;
+      if (solve[q]) links[k * 4 + j] = index[q]!;
+      if (solve[q] && copyOf[q] === copyOf[p]) continue;
+      for (let ch = 0; ch < c; ch++) rhs[k * c + ch]! += image[q * c + ch]! - image[p * c + ch]!;
+    }
+    diagonal[k] = degree + options.screen;
+  }
+  const x = new Float64Array(m * c);
+  const r = Float64Array.from(rhs);
+  const d = Float64Array.from(rhs);
+  const q = new Float64Array(m * c);
+  let rr = dot(r, r);
+  const stop = options.tolerance ** 2 * rr;
+  for (let it = 0; it < options.iterations && rr > stop; it++) {
+    for (let k = 0; k < m; k++) {
+      for (let ch = 0; ch < c; ch++) {
+        let sum = diagonal[k]! * d[k * c + ch]!;
+        for (let j = 0; j < 4; j++) {
+          const l = links[k * 4 + j]!;
+          if (l >= 0) sum -= d[l * c + ch]!;
+        }
+        q[k * c + ch] = sum;
+      }
+    }
+    const alpha = rr / dot(d, q);
+    for (let i = 0; i < m * c; i++) {
+      x[i]! += alpha * d[i]!;
+      r[i]! -= alpha * q[i]!;
+    }
+    const next = dot(r, r);
+    const beta = next / rr;
+    rr = next;
+    for (let i = 0; i < m * c; i++) d[i] = r[i]! + beta * d[i]!;
+  }
+  for (let k = 0; k < m; k++) {
+    for (let ch = 0; ch < c; ch++) correction[pixel[k]! * c + ch] = x[k * c + ch]!;
+  }
+  return correction;
+}
+
+function dot(a: Float64Array, b: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
+}

@@ -1,0 +1,286 @@
+import type { Rect } from './growth';
+import { inRect } from './growth';
+import type { Shift } from './shift-candidates';
+
+/** The working canvas of one growth step: pixels known inside `known`, to be chosen in `next`. */
+export interface StepCanvas {
+  width: number;
+  height: number;
+  channels: number;
+  data: Float32Array;
+  known: Rect;
+  next: Rect;
+  /** For each known canvas pixel, the index of the original pixel it shows (-1 elsewhere). */
+  origin: Int32Array;
+  /** The original's size at this scale (what `origin` indexes). */
+  originalWidth: number;
+  originalHeight: number;
+}
+
+export interface ShiftCostOptions {
+  /** Per unit of rarity (0..1) of the copied original pixel: keeps the subject from being cloned. */
+  rarityWeight: number;
+  /**
+   * Per pixel, times how deep inside the original (0 at the edge being extended, 1 at the far
+   * side) the copied pixel lies: what continues an edge is what is near it; the subject of a
+   * photo is usually deep inside.
+   */
+  depthWeight: number;
+  /** On each pixel touching the known area, per pixel of the copy's overlap with it. */
+  edgeWeight: number;
+  /** How many known pixels inward the copy is compared with across the edge. */
+  edgeDepth: number;
+  /** Per pixel of slide along the edge: a horizon stays at its height unless sliding pays. */
+  slideWeight: number;
+  /** Cost of any change of copy between neighbours, on top of the colour mismatch. */
+  labelChange: number;
+  /**
+   * Busyness (mean squared step to a neighbour) at which a seam's mismatch counts half: seams
+   * in busy texture cost less than seams in plain areas.
+   */
+  busyLevel: number;
+  /**
+   * Near the edge, per unit of squared colour difference between the copy's local mean colour and
+   * the edge's own at the same height (or place along the edge): sky continues beside sky and a
+   * ridge beside the ridge, so the blend never has to paper over a structural mismatch...
+   */
+  guideWeight: number;
+  /** ...fading with distance from the edge over this share of the known size across it. */
+  guideReach: number;
+  /** Stand-in cost where one copy of a neighbour pair has no source. */
+  unreachable: number;
+  /** Share of random variation on each shift's costs: the seed picks among near-equal fills. */
+  jitter: number;
+}
+
+/**
+ * Unary costs, `unary[p * L + l]`, for every free pixel of the step (Infinity where shift l lands
+ * outside the known area), and `rarity` per original pixel and side (left, right, top, bottom).
+ */
+export function unaryCosts(
+  step: StepCanvas,
+  shifts: readonly Shift[],
+  rarity: readonly Float32Array[],
+  rng: () => number,
+  options: ShiftCostOptions,
+): { free: Uint8Array; unary: Float32Array } {
+  const { width: W, height: H, channels: c, data, known, next, origin } = step;
+  const { originalWidth: ow, originalHeight: oh } = step;
+  const L = shifts.length;
+  const free = new Uint8Array(W * H);
+  const unary = new Float32Array(W * H * L).fill(Infinity);
+  const jitter = shifts.map(() => 1 + options.jitter * (rng() * 2 - 1));
+  const smooth = localMeans(step, GUIDE_RADIUS);
+  const kw = known.x1 - known.x0;
+  const kh = known.y1 - known.y0;
+  for (let y = next.y0; y < next.y1; y++) {
+    for (let x = next.x0; x < next.x1; x++) {
+      if (inRect(known, x, y)) continue;
+      const p = y * W + x;
+      free[p] = 1;
+      const left = x < known.x0;
+      const right = x >= known.x1;
+      const top = y < known.y0;
+      const bottom = y >= known.y1;
+      const touches = touchesKnown(known, x, y);
+      const edge = (clamp(y, known.y0, known.y1 - 1) * W + clamp(x, known.x0, known.x1 - 1)) * c;
+      const across = left || right ? kw : kh;
+      const distance = Math.max(known.x0 - x, x - known.x1 + 1, known.y0 - y, y - known.y1 + 1);
+      const guide = options.guideWeight * Math.exp(-distance / (options.guideReach * across));
+      for (let l = 0; l < L; l++) {
+        const { dx, dy } = shifts[l]!;
+        const sx = x + dx;
+        const sy = y + dy;
+        if (!inRect(known, sx, sy)) continue;
+        const o = origin[sy * W + sx]!;
+        const ox = o % ow;
+        const oy = (o - ox) / ow;
+        let rare = 0;
+        let depth = 0;
+        if (left) {
+          rare = rarity[0]![o]!;
+          depth = ox / ow;
+        } else if (right) {
+          rare = rarity[1]![o]!;
+          depth = 1 - (ox + 1) / ow;
+        }
+        if (top) {
+          rare = Math.max(rare, rarity[2]![o]!);
+          depth = Math.max(depth, oy / oh);
+        } else if (bottom) {
+          rare = Math.max(rare, rarity[3]![o]!);
+          depth = Math.max(depth, 1 - (oy + 1) / oh);
+        }
+        const slide = left || right ? Math.abs(dy) : Math.abs(dx);
+        let cost = options.rarityWeight * rare + options.depthWeight * depth;
+        cost += options.slideWeight * slide;
+        const s = (sy * W + sx) * c;
+        let off = 0;
+        for (let ch = 0; ch < c; ch++) off += (smooth[s + ch]! - smooth[edge + ch]!) ** 2;
+        cost += guide * off;
+        if (touches) {
+          cost +=
+            options.edgeWeight * edgeMismatch(data, W, c, known, x, y, dx, dy, options.edgeDepth);
+        }
+        unary[p * L + l] = cost * jitter[l]!;
+      }
+    }
+  }
+  return { free, unary };
+}
+
+/** Window radius (working px) of the local mean colours the guidance compares. */
+const GUIDE_RADIUS = 2;
+
+const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
+
+/** Mean colour of the known pixels within `radius` of each known pixel. */
+function localMeans(step: StepCanvas, radius: number): Float32Array {
+  const { width: W, channels: c, data, known } = step;
+  const out = new Float32Array(data.length);
+  for (let y = known.y0; y < known.y1; y++) {
+    const y0 = Math.max(known.y0, y - radius);
+    const y1 = Math.min(known.y1 - 1, y + radius);
+    for (let x = known.x0; x < known.x1; x++) {
+      const x0 = Math.max(known.x0, x - radius);
+      const x1 = Math.min(known.x1 - 1, x + radius);
+      const n = (y1 - y0 + 1) * (x1 - x0 + 1);
+      const o = (y * W + x) * c;
+      for (let yy = y0; yy <= y1; yy++) {
+        for (let xx = x0; xx <= x1; xx++) {
+          const i = (yy * W + xx) * c;
+          for (let ch = 0; ch < c; ch++) out[o + ch]! += data[i + ch]! / n;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+function touchesKnown(known: Rect, x: number, y: number): boolean {
+  return (
+    inRect(known, x + 1, y) ||
+    inRect(known, x - 1, y) ||
+    inRect(known, x, y + 1) ||
+    inRect(known, x, y - 1)
+  );
+}
+
+/** Per channel, the mismatch of a copy that has nothing to compare with the known edge. */
+const UNMATCHED_EDGE = 128 ** 2;
+
+/**
+ * Where pixel (x, y) touches the known area, how far the shifted copy differs from what is known
+ * there: the known pixels next to it and `depth` inward, against the copy's pixels at the same
+ * places (mean squared colour difference). That is the seam this copy would leave at the edge.
+ */
+function edgeMismatch(
+  data: Float32Array,
+  W: number,
+  c: number,
+  known: Rect,
+  x: number,
+  y: number,
+  dx: number,
+  dy: number,
+  depth: number,
+): number {
+  let sum = 0;
+  let n = 0;
+  let touches = false;
+  for (const [nx, ny] of [
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+  ] as const) {
+    for (let k = 1; k <= depth; k++) {
+      const kx = x + nx * k;
+      const ky = y + ny * k;
+      if (!inRect(known, kx, ky)) break;
+      touches = true;
+      const sx = kx + dx;
+      const sy = ky + dy;
+      if (!inRect(known, sx, sy)) break;
+      const a = (ky * W + kx) * c;
+      const b = (sy * W + sx) * c;
+      for (let ch = 0; ch < c; ch++) {
+        const d = data[a + ch]! - data[b + ch]!;
+        sum += d * d;
+      }
+      n++;
+    }
+  }
+  if (n > 0) return sum / n;
+  return touches ? UNMATCHED_EDGE * c : 0;
+}
+
+/**
+ * The seam cost between neighbours p and q given copies a and b (Kwatra et al. 2003): how much
+ * the two copies differ at both pixels, divided by how busy the copies are there, since a seam
+ * through leaves or gravel hides where one through sky or a wall shows. Where the copies agree
+ * the change of copy is invisible.
+ */
+export function seamCost(
+  step: StepCanvas,
+  shifts: readonly Shift[],
+  options: ShiftCostOptions,
+): (p: number, q: number, a: number, b: number) => number {
+  const { width: W, channels: c, data, known } = step;
+  const busy = busyness(step);
+  let mismatch = 0;
+  let activity = 0;
+  /** Adds the two copies' difference and busyness at p; false where either has no source. */
+  const add = (p: number, sa: Shift, sb: Shift): boolean => {
+    const x = p % W;
+    const y = (p - x) / W;
+    const ax = x + sa.dx;
+    const ay = y + sa.dy;
+    const bx = x + sb.dx;
+    const by = y + sb.dy;
+    if (!inRect(known, ax, ay) || !inRect(known, bx, by)) return false;
+    const i = ay * W + ax;
+    const j = by * W + bx;
+    for (let ch = 0; ch < c; ch++) {
+      const d = data[i * c + ch]! - data[j * c + ch]!;
+      mismatch += d * d;
+    }
+    activity += busy[i]! + busy[j]!;
+    return true;
+  };
+  return (p, q, a, b) => {
+    const sa = shifts[a]!;
+    const sb = shifts[b]!;
+    mismatch = 0;
+    activity = 0;
+    const atP = add(p, sa, sb);
+    const atQ = add(q, sa, sb);
+    if (!atP && !atQ) return options.labelChange + options.unreachable;
+    // Where a copy reaches one pixel of the pair only, that pixel stands for both.
+    const scale = atP && atQ ? 1 : 2;
+    const visible = 1 + (activity * scale) / (4 * options.busyLevel);
+    return options.labelChange + (mismatch * scale) / visible;
+  };
+}
+
+/** Mean squared colour difference of each known pixel to its 4 neighbours. */
+function busyness(step: StepCanvas): Float32Array {
+  const { width: W, height: H, channels: c, data, known } = step;
+  const out = new Float32Array(W * H);
+  for (let y = known.y0; y < known.y1; y++) {
+    for (let x = known.x0; x < known.x1; x++) {
+      const p = y * W + x;
+      let sum = 0;
+      let n = 0;
+      for (const q of [p - 1, p + 1, p - W, p + W]) {
+        const qx = q % W;
+        const qy = (q - qx) / W;
+        if (q < 0 || Math.abs(qx - x) > 1 || !inRect(known, qx, qy)) continue;
+        for (let ch = 0; ch < c; ch++) sum += (data[p * c + ch]! - data[q * c + ch]!) ** 2;
+        n++;
+      }
+      out[p] = n > 0 ? sum / n : 0;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,257 @@
+import type { Rect } from './growth';
+import { growthSteps, inRect, scaleRect } from './growth';
+import { expandLabels } from '../alpha-expansion';
+import type { RarityOptions } from './colour-rarity';
+import { colourRarity } from './colour-rarity';
+import type { CanvasPlacement, Raster } from '../raster';
+import { resizeArea, toFloat } from '../raster';
+import type { BlendOptions } from './copy-blend';
+import { blendCorrection } from './copy-blend';
+import { createRng } from '../rng';
+import type { CandidateOptions } from './shift-candidates';
+import { candidateShifts } from './shift-candidates';
+import type { ShiftCostOptions, StepCanvas } from './shift-costs';
+import { seamCost, unaryCosts } from './shift-costs';
+
+export interface ShiftMapOptions {
+  /** New pixels the labelling works on at most; the choice of copies is made at that scale. */
+  workingPixels: number;
+  /** Each growth step adds at most this share of the known area's size across a side. */
+  reach: number;
+  rarity: RarityOptions;
+  candidates: CandidateOptions;
+  cost: ShiftCostOptions;
+  /** Alpha-expansion sweeps over all shifts. */
+  sweeps: number;
+  blend: BlendOptions;
+}
+
+export const DEFAULT_SHIFT_MAP_OPTIONS: ShiftMapOptions = {
+  workingPixels: 20_000,
+  reach: 1,
+  rarity: { strip: 0.08, near: 12, far: 45 },
+  candidates: { distances: 5, nearest: 0.12, slides: [0.03, 0.12] },
+  cost: {
+    rarityWeight: 3000,
+    depthWeight: 800,
+    edgeWeight: 1,
+    edgeDepth: 3,
+    slideWeight: 20,
+    labelChange: 400,
+    busyLevel: 400,
+    guideWeight: 0.3,
+    guideReach: 0.15,
+    unreachable: 1e5,
+    jitter: 0.05,
+  },
+  sweeps: 2,
+  blend: { screen: 0.003, iterations: 400, tolerance: 0.01 },
+};
+
+/**
+ * Extends `original` onto the canvas: returns the canvas pixels (same channel count), with the
+ * original copied bit for bit at its offset and only the new area synthesised.
+ *
+ * Shift-map outpainting (Pritch et al. 2009): every new pixel is a copy of a known pixel moved by
+ * one of a few shifts, chosen for the whole area at once by a graph-cut labelling so that copies
+ * meet where they agree; the copies are then made at full resolution, so the new area is as sharp
+ * as the photo.
+ */
+export function shiftMapFill(
+  original: Raster,
+  placement: CanvasPlacement,
+  seed: number,
+  options: ShiftMapOptions = DEFAULT_SHIFT_MAP_OPTIONS,
+): Uint8Array {
+  const { width: W, height: H, offsetX: ox, offsetY: oy } = placement;
+  const { width: w, height: h, channels: c } = original;
+  const out = new Uint8Array(W * H * c);
+  for (let y = 0; y < h; y++) {
+    out.set(original.data.subarray(y * w * c, (y + 1) * w * c), ((oy + y) * W + ox) * c);
+  }
+  const unknown = W * H - w * h;
+  if (unknown === 0) return out;
+
+  const rng = createRng(seed);
+  const scale = Math.min(1, Math.sqrt(options.workingPixels / unknown));
+  const Ww = Math.max(1, Math.round(W * scale));
+  const Hw = Math.max(1, Math.round(H * scale));
+  const sx = Ww / W;
+  const sy = Hw / H;
+  const steps = growthSteps(
+    { x0: ox, y0: oy, x1: ox + w, y1: oy + h },
+    { x0: 0, y0: 0, x1: W, y1: H },
+    options.reach,
+  );
+  const workSteps = steps.map((r) => scaleRect(r, sx, sy));
+  const work = workingCanvas(original, workSteps[0]!, Ww, Hw);
+  const rarityMaps = colourRarity(work.original, options.rarity);
+
+  const shiftX = new Int32Array(Ww * Hw);
+  const shiftY = new Int32Array(Ww * Hw);
+  const copyOf = new Int32Array(Ww * Hw).fill(-1);
+  let firstCopy = 0;
+  for (let k = 1; k < workSteps.length; k++) {
+    const step: StepCanvas = { ...work.canvas, known: workSteps[k - 1]!, next: workSteps[k]! };
+    const shifts = candidateShifts(step.known, step.next, options.candidates);
+    const { free, unary } = unaryCosts(step, shifts, rarityMaps, rng, options.cost);
+    const L = shifts.length;
+    const problem = {
+      width: Ww,
+      height: Hw,
+      labelCount: L,
+      free,
+      unary,
+      pairwise: seamCost(step, shifts, options.cost),
+    };
+    const { labels } = expandLabels(problem, cheapest(free, unary, L), { sweeps: options.sweeps });
+    const { data, origin } = work.canvas;
+    for (let p = 0; p < Ww * Hw; p++) {
+      if (!free[p]) continue;
+      const s = shifts[labels[p]!]!;
+      const q = p + s.dy * Ww + s.dx;
+      data.copyWithin(p * c, q * c, q * c + c);
+      origin[p] = origin[q]!;
+      shiftX[p] = s.dx;
+      shiftY[p] = s.dy;
+      copyOf[p] = firstCopy + labels[p]!;
+    }
+    firstCopy += L;
+  }
+
+  for (let k = 1; k < steps.length; k++) {
+    renderStep(out, W, c, steps[k - 1]!, steps[k]!, workSteps[k - 1]!, workSteps[k]!, {
+      shiftX,
+      shiftY,
+      Ww,
+      sx,
+      sy,
+    });
+  }
+  const solve = Uint8Array.from(copyOf, (id) => (id >= 0 ? 1 : 0));
+  const correction = blendCorrection(work.canvas.data, Ww, Hw, c, solve, copyOf, options.blend);
+  addCorrection(out, W, H, c, steps[0]!, correction, Ww, Hw);
+  return out;
+}
+
+/** Each free pixel's cheapest shift by its unary cost alone: where the labelling starts. */
+function cheapest(free: Uint8Array, unary: Float32Array, L: number): Int32Array {
+  const labels = new Int32Array(free.length);
+  for (let p = 0; p < free.length; p++) {
+    if (!free[p]) continue;
+    let best = 0;
+    for (let l = 1; l < L; l++) if (unary[p * L + l]! < unary[p * L + best]!) best = l;
+    labels[p] = best;
+  }
+  return labels;
+}
+
+/** Adds the working-scale correction, bilinearly upsampled, to every new pixel. */
+function addCorrection(
+  out: Uint8Array,
+  W: number,
+  H: number,
+  c: number,
+  original: Rect,
+  correction: Float32Array,
+  Ww: number,
+  Hw: number,
+): void {
+  for (let y = 0; y < H; y++) {
+    const fy = clamp(((y + 0.5) * Hw) / H - 0.5, 0, Hw - 1);
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(Hw - 1, y0 + 1);
+    const ty = fy - y0;
+    for (let x = 0; x < W; x++) {
+      if (inRect(original, x, y)) continue;
+      const fx = clamp(((x + 0.5) * Ww) / W - 0.5, 0, Ww - 1);
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(Ww - 1, x0 + 1);
+      const tx = fx - x0;
+      const o = (y * W + x) * c;
+      const a = (y0 * Ww + x0) * c;
+      const b = (y0 * Ww + x1) * c;
+      const d = (y1 * Ww + x0) * c;
+      const e = (y1 * Ww + x1) * c;
+      for (let ch = 0; ch < c; ch++) {
+        const top = correction[a + ch]! * (1 - tx) + correction[b + ch]! * tx;
+        const bottom = correction[d + ch]! * (1 - tx) + correction[e + ch]! * tx;
+        out[o + ch] = clamp(Math.round(out[o + ch]! + top * (1 - ty) + bottom * ty), 0, 255);
+      }
+    }
+  }
+}
+
+/** The original scaled into its working rectangle on a working canvas, and which pixel is which. */
+function workingCanvas(original: Raster, rect: Rect, Ww: number, Hw: number) {
+  const c = original.channels;
+  const ow = rect.x1 - rect.x0;
+  const oh = rect.y1 - rect.y0;
+  const small = resizeArea(toFloat(original), ow, oh);
+  const data = new Float32Array(Ww * Hw * c);
+  const origin = new Int32Array(Ww * Hw).fill(-1);
+  for (let y = 0; y < oh; y++) {
+    for (let x = 0; x < ow; x++) {
+      const p = (rect.y0 + y) * Ww + rect.x0 + x;
+      origin[p] = y * ow + x;
+      for (let ch = 0; ch < c; ch++) data[p * c + ch] = small.data[(y * ow + x) * c + ch]!;
+    }
+  }
+  return {
+    original: small,
+    canvas: {
+      width: Ww,
+      height: Hw,
+      channels: c,
+      data,
+      origin,
+      originalWidth: ow,
+      originalHeight: oh,
+    },
+  };
+}
+
+interface WorkingShifts {
+  shiftX: Int32Array;
+  shiftY: Int32Array;
+  Ww: number;
+  sx: number;
+  sy: number;
+}
+
+/**
+ * Full-resolution copies for one growth step: each new pixel takes the shift chosen for its
+ * working pixel (the nearest one of this step's ring), scaled up, and copies the known pixel there.
+ */
+function renderStep(
+  out: Uint8Array,
+  W: number,
+  c: number,
+  known: Rect,
+  next: Rect,
+  workKnown: Rect,
+  workNext: Rect,
+  shifts: WorkingShifts,
+): void {
+  const { shiftX, shiftY, Ww, sx, sy } = shifts;
+  for (let y = next.y0; y < next.y1; y++) {
+    for (let x = next.x0; x < next.x1; x++) {
+      if (inRect(known, x, y)) continue;
+      let wx = Math.floor(x * sx);
+      let wy = Math.floor(y * sy);
+      if (x < known.x0) wx = clamp(wx, workNext.x0, workKnown.x0 - 1);
+      else if (x >= known.x1) wx = clamp(wx, workKnown.x1, workNext.x1 - 1);
+      else wx = clamp(wx, workKnown.x0, workKnown.x1 - 1);
+      if (y < known.y0) wy = clamp(wy, workNext.y0, workKnown.y0 - 1);
+      else if (y >= known.y1) wy = clamp(wy, workKnown.y1, workNext.y1 - 1);
+      else wy = clamp(wy, workKnown.y0, workKnown.y1 - 1);
+      const wp = wy * Ww + wx;
+      const srcX = clamp(x + Math.round(shiftX[wp]! / sx), known.x0, known.x1 - 1);
+      const srcY = clamp(y + Math.round(shiftY[wp]! / sy), known.y0, known.y1 - 1);
+      const from = (srcY * W + srcX) * c;
+      out.copyWithin((y * W + x) * c, from, from + c);
+    }
+  }
+}
+
+const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
