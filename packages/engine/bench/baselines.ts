@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Frame, Rect } from './metrics';
+import type { Frame, Rect } from './frame';
 
 /** Baseline 1: mirror padding (each new pixel reflects the original across its nearest edge). */
 export function mirrorFill(

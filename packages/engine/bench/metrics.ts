@@ -1,106 +1,131 @@
-/** Quality proxies comparing a filled canvas with the real photo over the new area only. */
-export interface Frame {
-  width: number;
-  height: number;
-  channels: number;
-  data: Uint8Array;
-}
+/**
+ * What the eye sees in an extension, measured on the new area of a ground-truth case (a crop of
+ * a real photo extended back to the photo's frame) for one candidate, each relative to the real
+ * photo on the same case so the real photo scores "natural" (1, or its own share).
+ */
+import type { Frame, Rect } from './frame';
+import type { CloneSource } from './metrics/clones';
+import { cloneShare, cloneSource } from './metrics/clones';
+import type { Candidate, CaseGeometry } from './metrics/context';
+import { candidate, caseGeometry, ratio } from './metrics/context';
+import { flatShare, flatThreshold } from './metrics/flatness';
+import type { Line } from './metrics/lines';
+import { continuation, dominantLines } from './metrics/lines';
+import { borderStep } from './metrics/border';
+import type { SeamLine } from './metrics/seams';
+import { strongestSeams } from './metrics/seams';
+import type { Band } from './metrics/sharpness';
+import { bandSharpness } from './metrics/sharpness';
 
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+/** Floors (in each metric's own unit) that keep a near-zero real value from exploding a ratio. */
+const SHARPNESS_FLOOR = 0.5;
+const FLAT_SHARE_FLOOR = 0.02;
+const SEAM_FLOOR = 2;
+const TEXTURE_SEAM_FLOOR = 0.1;
+const BORDER_FLOOR = 1;
+/** A dominant line counts when the real photo continues it over at least this share of the way. */
+const REAL_CONTINUES = 0.5;
 
 export interface Quality {
-  /** |ln(seam gradient / real gradient)| across the original's border: 0 is a seam as strong as the photo's own. */
+  /** Mean gradient in each distance third, as a ratio to the real photo's (real = 1). */
+  sharpness: Record<Band, number>;
+  /** Share of flat or posterised blocks (0-1), and its ratio to the real photo's own share. */
+  flatShare: number;
+  flat: number;
+  /**
+   * Strongest straight discontinuity inside the new area, relative to the real photo's: a step
+   * in luma, and a change of sharpness.
+   */
   seam: number;
-  /** Mean absolute error (0-255) of 16x16 block means over the new area. */
-  colour: number;
-  /** |ln(texture energy / real texture energy)| in the new area: 0 is the photo's own sharpness. */
-  texture: number;
+  seamLine: SeamLine;
+  textureSeam: number;
+  textureSeamLine: SeamLine;
+  /** Share (0-1) of the new area that is a near-exact copy of a distinctive original patch. */
+  clones: number;
+  /** Share (0-1) of the dominant lines' extension that carries on (NaN: no lines), and its
+   * ratio to the real photo's own. */
+  lines: number;
+  lineRatio: number;
+  /** Mean luma step across the original's border, relative to the real photo's. */
+  border: number;
 }
 
-const luma = (f: Frame, x: number, y: number): number => {
-  const i = (y * f.width + x) * f.channels;
-  return 0.299 * f.data[i]! + 0.587 * f.data[i + 1]! + 0.114 * f.data[i + 2]!;
-};
+/** A case's reference: the real photo's own measures, computed once. */
+export interface Reference {
+  geometry: CaseGeometry;
+  real: Candidate;
+  sharpness: Record<Band, number>;
+  flatThreshold: number;
+  flatShare: number;
+  seam: Record<SeamLine['orientation'], SeamLine>;
+  textureSeam: Record<SeamLine['orientation'], SeamLine>;
+  border: number;
+  clones: CloneSource;
+  lines: Line[];
+  lineShare: number;
+}
 
-const inside = (r: Rect, x: number, y: number): boolean =>
-  x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height;
-
-export function measureQuality(result: Frame, real: Frame, known: Rect): Quality {
+export function reference(real: Frame, known: Rect): Reference {
+  const geometry = caseGeometry(real.width, real.height, known);
+  const c = candidate(real);
+  const threshold = flatThreshold(c, geometry);
+  // Only the lines the real photo itself carries on: a line that ends there need not continue.
+  const lines = dominantLines(c, known).filter(
+    (l) => continuation(c, known, [l]) >= REAL_CONTINUES,
+  );
   return {
-    seam: Math.abs(Math.log((seamGradient(result, known) + 1) / (seamGradient(real, known) + 1))),
-    colour: blockColourError(result, real, known, 16),
-    texture: Math.abs(
-      Math.log((textureEnergy(result, known) + 1) / (textureEnergy(real, known) + 1)),
-    ),
+    geometry,
+    real: c,
+    sharpness: bandSharpness(c, geometry),
+    flatThreshold: threshold,
+    flatShare: flatShare(c, geometry, threshold),
+    seam: strongestSeams(c, geometry, 'step'),
+    textureSeam: strongestSeams(c, geometry, 'texture'),
+    border: borderStep(c, known),
+    clones: cloneSource(c, known),
+    lines,
+    lineShare: continuation(c, known, lines),
   };
 }
 
-/** Mean |luma step| between each border pixel of the original and its outside neighbour. */
-function seamGradient(f: Frame, k: Rect): number {
-  let sum = 0;
-  let n = 0;
-  const add = (ax: number, ay: number, bx: number, by: number): void => {
-    if (bx < 0 || by < 0 || bx >= f.width || by >= f.height) return;
-    sum += Math.abs(luma(f, ax, ay) - luma(f, bx, by));
-    n++;
+export function measureQuality(frame: Frame, ref: Reference): Quality {
+  const g = ref.geometry;
+  const c = frame === ref.real.frame ? ref.real : candidate(frame);
+  const sharp = bandSharpness(c, g);
+  const flat = flatShare(c, g, ref.flatThreshold);
+  const seam = seamRatio(strongestSeams(c, g, 'step'), ref.seam, SEAM_FLOOR);
+  const textureSeam = seamRatio(
+    strongestSeams(c, g, 'texture'),
+    ref.textureSeam,
+    TEXTURE_SEAM_FLOOR,
+  );
+  const lines = continuation(c, g.known, ref.lines);
+  return {
+    sharpness: {
+      near: ratio(sharp.near, ref.sharpness.near, SHARPNESS_FLOOR),
+      middle: ratio(sharp.middle, ref.sharpness.middle, SHARPNESS_FLOOR),
+      far: ratio(sharp.far, ref.sharpness.far, SHARPNESS_FLOOR),
+    },
+    flatShare: flat,
+    flat: flat / Math.max(FLAT_SHARE_FLOOR, ref.flatShare),
+    seam: seam.ratio,
+    seamLine: seam.line,
+    textureSeam: textureSeam.ratio,
+    textureSeamLine: textureSeam.line,
+    clones: cloneShare(c, g, ref.clones),
+    lines,
+    lineRatio: ref.lineShare > 0 ? lines / ref.lineShare : Number.NaN,
+    border: ratio(borderStep(c, g.known), ref.border, BORDER_FLOOR),
   };
-  for (let y = k.y; y < k.y + k.height; y++) {
-    add(k.x, y, k.x - 1, y);
-    add(k.x + k.width - 1, y, k.x + k.width, y);
-  }
-  for (let x = k.x; x < k.x + k.width; x++) {
-    add(x, k.y, x, k.y - 1);
-    add(x, k.y + k.height - 1, x, k.y + k.height);
-  }
-  return n ? sum / n : 0;
 }
 
-function blockColourError(a: Frame, b: Frame, k: Rect, block: number): number {
-  let sum = 0;
-  let n = 0;
-  for (let by = 0; by + block <= a.height; by += block) {
-    for (let bx = 0; bx + block <= a.width; bx += block) {
-      if (inside(k, bx, by) && inside(k, bx + block - 1, by + block - 1)) continue;
-      for (let ch = 0; ch < 3; ch++) {
-        let sa = 0;
-        let sb = 0;
-        for (let y = by; y < by + block; y++) {
-          for (let x = bx; x < bx + block; x++) {
-            const i = (y * a.width + x) * a.channels + ch;
-            sa += a.data[i]!;
-            sb += b.data[i]!;
-          }
-        }
-        sum += Math.abs(sa - sb) / (block * block);
-        n++;
-      }
-    }
-  }
-  return n ? sum / n / 3 : 0;
-}
-
-/** Mean |Laplacian| of luma over new-area pixels at least 2 px away from the original. */
-function textureEnergy(f: Frame, k: Rect): number {
-  const grown: Rect = { x: k.x - 2, y: k.y - 2, width: k.width + 4, height: k.height + 4 };
-  let sum = 0;
-  let n = 0;
-  for (let y = 1; y < f.height - 1; y++) {
-    for (let x = 1; x < f.width - 1; x++) {
-      if (inside(grown, x, y)) continue;
-      const lap =
-        4 * luma(f, x, y) -
-        luma(f, x - 1, y) -
-        luma(f, x + 1, y) -
-        luma(f, x, y - 1) -
-        luma(f, x, y + 1);
-      sum += Math.abs(lap);
-      n++;
-    }
-  }
-  return n ? sum / n : 0;
+/** The orientation where the candidate's strongest line is furthest above the real photo's. */
+function seamRatio(
+  lines: Record<SeamLine['orientation'], SeamLine>,
+  real: Record<SeamLine['orientation'], SeamLine>,
+  floor: number,
+): { ratio: number; line: SeamLine } {
+  const v = ratio(lines.vertical.strength, real.vertical.strength, floor);
+  const h = ratio(lines.horizontal.strength, real.horizontal.strength, floor);
+  return v >= h ? { ratio: v, line: lines.vertical } : { ratio: h, line: lines.horizontal };
 }

@@ -1,38 +1,64 @@
 import sharp from 'sharp';
-import type { Frame, Rect } from './metrics';
+import type { Frame, Rect } from './frame';
 
 const HEIGHT = 300;
 const GAP = 8;
+const LABEL = 26;
+const TITLE = 28;
 
-/** Saves one row: the crop (placed on grey where the frame would be), then each full frame. */
+/**
+ * Saves one row of labelled panels (the real photo, then each fill), each full frame with the
+ * original's outline drawn on it, so the eye can judge where the new area starts.
+ */
 export async function saveMontage(
-  file: URL,
-  [crop, known, ...frames]: [Frame, Rect, ...Frame[]],
+  file: string,
+  title: string,
+  known: Rect,
+  panels: { label: string; frame: Frame }[],
 ): Promise<void> {
-  const first = frames[0]!;
-  const toPng = (f: Frame): Promise<Buffer> =>
-    sharp(f.data, { raw: { width: f.width, height: f.height, channels: f.channels as 3 | 4 } })
-      .png()
-      .toBuffer();
-  const placed = await sharp({
-    create: { width: first.width, height: first.height, channels: 3, background: '#808080' },
-  })
-    .composite([{ input: await toPng(crop), left: known.x, top: known.y }])
-    .png()
-    .toBuffer();
+  const first = panels[0]!.frame;
+  const scale = HEIGHT / first.height;
+  const width = Math.round(first.width * scale);
+  const outline = Buffer.from(
+    `<svg width="${width}" height="${HEIGHT}" xmlns="http://www.w3.org/2000/svg">` +
+      `<rect x="${known.x * scale + 0.5}" y="${known.y * scale + 0.5}" width="${known.width * scale - 1}" height="${known.height * scale - 1}" fill="none" stroke="#ff2d55" stroke-width="1" stroke-dasharray="6 4"/></svg>`,
+  );
   const tiles = await Promise.all(
-    [placed, ...(await Promise.all(frames.map(toPng)))].map((png) =>
-      sharp(png).resize({ height: HEIGHT }).png().toBuffer({ resolveWithObject: true }),
+    panels.map(async ({ frame }) =>
+      sharp(frame.data, {
+        raw: { width: frame.width, height: frame.height, channels: frame.channels as 3 | 4 },
+      })
+        .resize(width, HEIGHT)
+        .composite([{ input: outline, left: 0, top: 0 }])
+        .png()
+        .toBuffer(),
     ),
   );
-  let left = 0;
-  const composite = tiles.map((t) => {
-    const entry = { input: t.data, left, top: 0 };
-    left += t.info.width + GAP;
-    return entry;
+  const composite = panels.flatMap(({ label }, i) => {
+    const left = i * (width + GAP);
+    const text = Buffer.from(
+      `<svg width="${width}" height="${LABEL}" xmlns="http://www.w3.org/2000/svg">` +
+        `<text x="4" y="19" font-family="sans-serif" font-size="16" fill="#111">${label}</text></svg>`,
+    );
+    return [
+      { input: text, left, top: TITLE },
+      { input: tiles[i]!, left, top: TITLE + LABEL },
+    ];
   });
-  await sharp({ create: { width: left - GAP, height: HEIGHT, channels: 3, background: '#ffffff' } })
-    .composite(composite)
+  const total = panels.length * (width + GAP) - GAP;
+  const heading = Buffer.from(
+    `<svg width="${total}" height="${TITLE}" xmlns="http://www.w3.org/2000/svg">` +
+      `<text x="4" y="20" font-family="sans-serif" font-size="17" font-weight="bold" fill="#111">${title}</text></svg>`,
+  );
+  await sharp({
+    create: {
+      width: total,
+      height: TITLE + HEIGHT + LABEL,
+      channels: 3,
+      background: '#ffffff',
+    },
+  })
+    .composite([{ input: heading, left: 0, top: 0 }, ...composite])
     .png()
-    .toFile(file.pathname);
+    .toFile(file);
 }

@@ -1,0 +1,81 @@
+/**
+ * The ground-truth cases: each crops a real photo to a job's source ratio and extends it back to
+ * the job's target ratio, so the photo around the crop is the right answer.
+ */
+
+/** The common jobs: source (crop) ratio → target (canvas) ratio, as width / height. */
+export const JOBS = {
+  '1:1→16:9': { crop: 1, canvas: 16 / 9 },
+  '4:5→16:9': { crop: 4 / 5, canvas: 16 / 9 },
+  '16:9→9:16': { crop: 16 / 9, canvas: 9 / 16 },
+  '3:2→1:1': { crop: 3 / 2, canvas: 1 },
+  '16:9→4:1': { crop: 16 / 9, canvas: 4 },
+} as const;
+export type Job = keyof typeof JOBS;
+
+export interface CaseSpec {
+  /** Names the case, its montage (`<id>.png`) and what `--cases` matches. */
+  id: string;
+  /** A file in bench/photos. */
+  photo: string;
+  job: Job;
+  /** Where the crop sits along the extended axis: 0 at the left/top, 0.5 centred, 1 right/bottom. */
+  at: number;
+  /**
+   * The real region (the job's canvas ratio) as a share of the largest that fits the photo
+   * (default 1), and where it sits in the room left, as shares (default centred).
+   */
+  regionScale?: number;
+  regionAt?: [number, number];
+}
+
+const spec = (
+  name: string,
+  photo: string,
+  job: Job,
+  at: number,
+  region?: Pick<CaseSpec, 'regionScale' | 'regionAt'>,
+): CaseSpec => ({
+  id: `${name}-${job.replace('→', '-to-').replaceAll(':', 'x')}-${at === 0.5 ? 'centre' : `at${Math.round(at * 100)}`}`,
+  photo,
+  job,
+  at,
+  ...region,
+});
+
+export const CASES: CaseSpec[] = [
+  spec('sunset', 'sunset.jpg', '1:1→16:9', 0.5),
+  spec('meadow', 'meadow.jpg', '1:1→16:9', 0.3),
+  spec('bridge', 'bridge.jpg', '1:1→16:9', 0.5),
+  spec('fig', 'fig.jpg', '1:1→16:9', 0.5),
+  spec('nuthatch', 'nuthatch.jpg', '1:1→16:9', 0.7),
+  spec('coffee', 'coffee.jpg', '1:1→16:9', 0.5),
+  spec('stream', 'forest-stream.jpg', '1:1→16:9', 0.5),
+  spec('motorcycle', 'motorcycle.jpg', '1:1→16:9', 0.35),
+  spec('sunset', 'sunset.jpg', '4:5→16:9', 0.25),
+  spec('mountain', 'mountain-path.jpg', '4:5→16:9', 0.5),
+  spec('dandelion', 'dandelion.jpg', '4:5→16:9', 0.5),
+  spec('chelsea', 'chelsea.jpg', '4:5→16:9', 0.3),
+  spec('leaves', 'leaves.jpg', '4:5→16:9', 0.5),
+  spec('bridge', 'bridge.jpg', '4:5→16:9', 0.7),
+  spec('meadow', 'meadow.jpg', '4:5→16:9', 0.5),
+  spec('dogs', 'dogs.jpg', '16:9→9:16', 0.5),
+  spec('interior', 'interior.jpg', '16:9→9:16', 0.5),
+  spec('astronaut', 'astronaut.jpg', '16:9→9:16', 0.5),
+  spec('rocket', 'rocket.jpg', '16:9→9:16', 0.5),
+  spec('mountain', 'mountain-path.jpg', '16:9→9:16', 0.35),
+  spec('stream', 'forest-stream.jpg', '16:9→9:16', 0.6),
+  spec('sunset', 'sunset.jpg', '3:2→1:1', 0.5),
+  spec('bricks', 'bricks.jpg', '3:2→1:1', 0.5),
+  spec('gravel', 'gravel.jpg', '3:2→1:1', 0.5),
+  spec('coffee', 'coffee.jpg', '3:2→1:1', 0.5),
+  spec('astronaut', 'astronaut.jpg', '3:2→1:1', 0.3),
+  spec('dogs', 'dogs.jpg', '3:2→1:1', 0.5),
+  spec('leaves', 'leaves.jpg', '3:2→1:1', 0.7),
+  spec('bridge', 'bridge.jpg', '16:9→4:1', 0.5),
+  spec('sunset', 'sunset.jpg', '16:9→4:1', 0.5),
+  spec('meadow', 'meadow.jpg', '16:9→4:1', 0.3),
+  spec('nuthatch', 'nuthatch.jpg', '16:9→4:1', 0.5),
+  spec('dandelion', 'dandelion.jpg', '16:9→4:1', 0.65),
+  spec('fig', 'fig.jpg', '16:9→4:1', 0.5),
+];

@@ -1,0 +1,141 @@
+/**
+ * The speed bench: whole jobs (decode + fill + encode) each in a fresh process after one small
+ * warm-up job, as in a pool worker, so peak memory is the job's own; and the CLI's start-up cost.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { computeCanvas, parseRatio } from '@reframe/shared/geometry/index';
+import { outpaint } from '../src/outpaint';
+
+interface Timing {
+  width: number;
+  height: number;
+  times: number[];
+  cpu: number[];
+  maxRssMb: number;
+}
+
+/** Runs in the child process: one photo scaled to `megapixels`, extended to each ratio. */
+export async function timingCase(
+  photo: string,
+  megapixels: number,
+  ratios: string[],
+): Promise<void> {
+  const bytes = await readFile(photo);
+  const meta = await sharp(bytes).metadata();
+  const factor = Math.sqrt((megapixels * 1e6) / (meta.width * meta.height));
+  const width = Math.round(meta.width * factor);
+  const height = Math.round(meta.height * factor);
+  const input = new Uint8Array(
+    await sharp(bytes)
+      .resize(width, height, { kernel: 'lanczos3' })
+      .jpeg({ quality: 90 })
+      .toBuffer(),
+  );
+  const warmup = new Uint8Array(await sharp(bytes).resize(320).png().toBuffer());
+  await outpaint({
+    input: warmup,
+    canvas: { width: 400, height: 400, offsetX: 40, offsetY: 80 },
+    seed: 1,
+  });
+  const times: number[] = [];
+  const cpu: number[] = [];
+  for (const ratio of ratios) {
+    const started = performance.now();
+    const cpuStarted = process.cpuUsage();
+    const result = await outpaint({
+      input,
+      canvas: computeCanvas(width, height, parseRatio(ratio)),
+      seed: 7,
+    });
+    times.push(performance.now() - started);
+    const used = process.cpuUsage(cpuStarted);
+    cpu.push((used.user + used.system) / 1000);
+    if (result.png.length === 0) throw new Error('empty output');
+  }
+  const timing: Timing = {
+    width,
+    height,
+    times,
+    cpu,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+  };
+  console.log(JSON.stringify(timing));
+}
+
+function runTiming(
+  bench: string,
+  label: string,
+  photo: string,
+  megapixels: number,
+  ratios: string[],
+): string {
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', bench, '--timing', photo, String(megapixels), ratios.join(',')],
+    { encoding: 'utf8' },
+  );
+  const r = JSON.parse(out.trim().split('\n').pop()!) as Timing;
+  const sum = (list: number[]): number => Math.round(list.reduce((a, b) => a + b, 0));
+  const each = r.times.map((t, i) => `${ratios[i]} ${Math.round(t)}`).join(', ');
+  return `| ${label} (${r.width}x${r.height}) | ${each} | ${sum(r.times)} | ${sum(r.cpu)} | ${Math.round(r.maxRssMb)} |`;
+}
+
+/**
+ * The CLI's own overhead: `npm run -s outpaint` on an 8x8 image, wall time minus the engine time
+ * it reports (the median of a few runs).
+ */
+async function cliOverhead(repoRoot: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'reframe-bench-'));
+  try {
+    const input = join(dir, 'tiny.png');
+    await writeFile(
+      input,
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#4080c0' } })
+        .png()
+        .toBuffer(),
+    );
+    const runs: { wall: number; engine: number }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      const out = execFileSync(
+        'npm',
+        ['run', '-s', 'outpaint', '--', input, '-o', join(dir, 'out.png'), '--ratio', '16:9'],
+        {
+          cwd: repoRoot,
+          encoding: 'utf8',
+        },
+      );
+      const wall = performance.now() - started;
+      runs.push({ wall, engine: (JSON.parse(out.trim().split('\n').pop()!) as { ms: number }).ms });
+    }
+    runs.sort((a, b) => a.wall - b.wall);
+    const mid = runs[1]!;
+    return `| \`npm run -s outpaint\` 8x8 → 16:9 | ${Math.round(mid.wall)} | ${Math.round(mid.engine)} | ${Math.round(mid.wall - mid.engine)} |`;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export async function speedBench(bench: URL, photos: URL, repoRoot: URL): Promise<void> {
+  const file = fileURLToPath(bench);
+  const photo = (name: string): string => fileURLToPath(new URL(name, photos));
+  console.log(
+    `## Speed (decode + fill + encode; wall ms, CPU ms of all threads; peak RSS in MB; load ${loadavg()[0]!.toFixed(1)})\n`,
+  );
+  console.log(
+    '| case | wall ms per ratio | total wall ms | total CPU ms | peak MB |\n|---|---|---|---|---|',
+  );
+  for (const name of ['coffee.jpg', 'rocket.jpg']) {
+    console.log(runTiming(file, `${name} 2 MP`, photo(name), 2, ['16:9', '1:1', '9:16']));
+  }
+  for (const name of ['coffee.jpg', 'rocket.jpg']) {
+    console.log(runTiming(file, `${name} 12 MP`, photo(name), 12, ['9:16']));
+  }
+  console.log('\n| CLI start-up | wall ms | engine ms | overhead ms |\n|---|---|---|---|');
+  console.log(await cliOverhead(fileURLToPath(repoRoot)));
+}
