@@ -8,6 +8,7 @@ import { authRoutes } from './auth/auth.routes';
 import type { Config } from './config/env';
 import type { Database } from './db/database';
 import { healthRoutes } from './health/health.routes';
+import { registerApiCacheControl } from './http/cache-control';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOriginCheck } from './http/origin-check';
 import { createRateLimiter } from './http/rate-limit';
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('auth', auth);
   app.decorateRequest('user', null);
   registerErrorHandler(app);
+  registerApiCacheControl(app);
   await registerSecurityHeaders(app, config.server.appUrl);
   registerOriginCheck(app, config.server.trustedOrigins);
 

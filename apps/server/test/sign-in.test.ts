@@ -84,6 +84,19 @@ describe('sign-in', () => {
     expect(response.statusCode).toBe(403);
     expect((await client.get('/api/me')).statusCode).toBe(200);
   });
+
+  it('refuses it too when the path is percent-encoded, which the router decodes', async () => {
+    const { client } = await signUpVerified(t, uniqueEmail('encoded'));
+    const evil = new TestClient(t.app, 'https://evil.example');
+    for (const [name, value] of client.cookies) evil.cookies.set(name, value);
+    const response = await evil.post('/%61pi/account/delete', { password: PASSWORD });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      code: 'INVALID_ORIGIN',
+      message: 'This request did not come from the Reframe site',
+    });
+    expect((await client.get('/api/me')).statusCode).toBe(200);
+  });
 });
 
 describe('sign-in in production', () => {

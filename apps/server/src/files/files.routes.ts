@@ -8,6 +8,23 @@ import { userPrefix } from './file-urls';
 const CONTENT_TYPE = 'image/png';
 
 /**
+ * Private to the browser of the owner, and only for a few minutes: a shared computer does not
+ * keep a user's photos for long after they signed out or deleted their account.
+ */
+const CACHE_CONTROL = 'private, max-age=300';
+
+/** A file opened on its own runs nothing: no script, no plugin, no form, no same-origin access. */
+const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+/** The name a browser saves a file under: `original.png`, `resized-1080x1080.png`. */
+export function downloadName(key: string): string {
+  const [, , kind, size] = key.split('/');
+  return kind === 'resized' && size && /^\d+x\d+$/.test(size)
+    ? `resized-${size}.png`
+    : 'original.png';
+}
+
+/**
  * GET /api/files/<storage key>: streams an original or a result to its owner only (the session
  * cookie, so a link opened in a new tab works). Anyone else gets the same 404 as a missing file.
  */
@@ -27,7 +44,9 @@ export function filesRoutes(deps: { storage: Storage }) {
         return reply
           .header('Content-Type', CONTENT_TYPE)
           .header('Content-Length', file.size)
-          .header('Cache-Control', 'private, max-age=31536000, immutable')
+          .header('Cache-Control', CACHE_CONTROL)
+          .header('Content-Disposition', `inline; filename="${downloadName(key)}"`)
+          .header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
           .header('X-Content-Type-Options', 'nosniff')
           .send(file.stream);
       },

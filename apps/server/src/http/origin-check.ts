@@ -15,12 +15,14 @@ function originOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * State-changing API requests must come from our own origin (APP_URL, see config). A request without Origin
- * or Referer passes only when it carries no cookies, so it cannot ride on a user's session.
+ * State-changing requests must come from our own origin (APP_URL, see config). A request without
+ * Origin or Referer passes only when it carries no cookies, so it cannot ride on a user's session.
+ * Every one is checked, whatever its path: the router decodes paths (`/%61pi/...` is `/api/...`),
+ * so a check on the raw URL could be stepped around.
  */
 export function registerOriginCheck(app: FastifyInstance, trustedOrigins: readonly string[]): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
+    if (SAFE_METHODS.has(request.method)) return done();
     const origin = originOf(request);
     const refused =
       origin === undefined ? Boolean(request.headers.cookie) : !trustedOrigins.includes(origin);
