@@ -287,4 +287,16 @@ export const copy = {
     title: 'Something went wrong',
     reload: 'Reload Page',
   },
+  /** Texts of the emails the server sends (apps/server/src/mail/templates.ts). */
+  mail: {
+    emailChanged: {
+      subject: 'The email address of your Reframe account was changed',
+      heading: 'Your account email was changed',
+      body: (newEmail: string) =>
+        `The email address of your Reframe account was just changed to ${newEmail}. From now on, sign-in and all mail from Reframe use that address.`,
+      ifNotYou: (supportEmail: string) =>
+        `If you didn't make this change, someone else may have access to your account: write to ${supportEmail} from this address and we will help you get it back.`,
+      footnote: 'This notice goes to your previous address, which is no longer on your account.',
+    },
+  },
 } as const;

@@ -9,6 +9,9 @@ export const errorMessages = {
   PASSWORDS_DO_NOT_MATCH: 'Passwords do not match',
   NEW_PASSWORDS_DO_NOT_MATCH: 'New passwords do not match',
   PASSWORD_TOO_SHORT: 'Password must be at least 6 characters',
+  // ours: a new password on the list of the most common passwords
+  PASSWORD_TOO_COMMON:
+    'This password is one of the most common and easy to guess. Please choose another one.',
   SIGN_IN_FAILED: 'Failed to sign in',
   CREATE_ACCOUNT_FAILED: 'Failed to create account',
   SEND_VERIFICATION_FAILED: 'Failed to send verification email',
