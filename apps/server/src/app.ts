@@ -11,6 +11,7 @@ import { healthRoutes } from './health/health.routes';
 import { registerApiCacheControl } from './http/cache-control';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOriginCheck } from './http/origin-check';
+import { redactingChildLoggerFactory } from './http/request-log';
 import { createRateLimiter } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
@@ -48,6 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: { level: config.log.level } }),
     trustProxy: trustProxyOption(config.server.trustProxy),
     bodyLimit: 1024 * 1024,
+    childLoggerFactory: redactingChildLoggerFactory,
   });
   const auth = createAuth({ config, database, mailer, logger: app.log, secret: deps.authSecret });
   const rateLimiter = createRateLimiter(database.db, config.rateLimit);

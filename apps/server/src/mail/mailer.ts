@@ -20,7 +20,7 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-/** Every http(s) link in a text, for logging and the dev mailbox. */
+/** Every http(s) link in a text, for the dev mailbox. */
 export function linksIn(text: string): string[] {
   return [...text.matchAll(/https?:\/\/[^\s"'<>]+/g)].map((match) => match[0]);
 }

@@ -31,6 +31,8 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     mailer?: Mailer;
+    /** A logger to read what the app logs (helpers/log-capture.ts); silent by default. */
+    logger?: AppDeps['logger'];
     billing?: AppDeps['billing'];
     /** A built web app to serve; by default there is none. */
     webDistDir?: string;
@@ -58,7 +60,7 @@ export async function createTestApp(
     dataDir,
   );
   const config = options.jobTimeoutMs ? withJobTimeout(loaded, options.jobTimeoutMs) : loaded;
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const database = openDatabase(config.db);
   await runMigrations(database);
   const mailer = options.mailer ?? createOutboxMailer(logger);
