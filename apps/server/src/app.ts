@@ -11,8 +11,8 @@ import { healthRoutes } from './health/health.routes';
 import { registerApiCacheControl } from './http/cache-control';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOriginCheck } from './http/origin-check';
-import { redactingChildLoggerFactory } from './http/request-log';
 import { createRateLimiter } from './http/rate-limit';
+import { redactingChildLoggerFactory } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { devMailRoutes } from './mail/dev-mail.routes';
@@ -51,8 +51,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     childLoggerFactory: redactingChildLoggerFactory,
   });
-  const auth = createAuth({ config, database, mailer, logger: app.log, secret: deps.authSecret });
-  const rateLimiter = createRateLimiter(database.db, config.rateLimit);
+  const rateLimiter = createRateLimiter(database.db, config.rateLimit, app.log);
+  const auth = createAuth({
+    config,
+    database,
+    mailer,
+    logger: app.log,
+    rateLimiter,
+    secret: deps.authSecret,
+  });
   const billing = createBilling({
     db: database.db,
     log: app.log,
@@ -75,12 +82,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accountService = createAccountService({
     db: database.db,
     auth,
+    rateLimiter,
+    log: app.log,
     deleteUserFiles: resizer.deleteUserFiles,
   });
   app.addHook('onClose', () => resizer.stop());
 
   app.decorate('auth', auth);
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   registerErrorHandler(app);
   registerApiCacheControl(app);
   await registerSecurityHeaders(app, config.server.appUrl);
@@ -89,8 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Domain plugins, one per line. Each is a function of exactly the dependencies it uses.
   const domains = [
     healthRoutes({ db: database.db }),
-    authRoutes({ db: database.db, rateLimiter, appUrl: config.server.appUrl }),
-    accountRoutes({ auth, accountService, rateLimiter }),
+    authRoutes({ db: database.db, appUrl: config.server.appUrl }),
+    accountRoutes({ auth, accountService }),
     ...(config.mail.devMailbox ? [devMailRoutes({ mailer })] : []),
     ...billing.plugins,
     ...resizer.plugins,

@@ -43,17 +43,24 @@ export async function createProfileWithSignupGrant(
   });
 }
 
+/** Keeps the profile's email in step with the user's; returns the previous one if it changed. */
 export async function updateProfileEmail(
   db: Kysely<DB>,
   userId: string,
   email: string,
-): Promise<void> {
+): Promise<string | undefined> {
+  const profile = await db
+    .selectFrom('user_profile')
+    .select('email')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!profile || profile.email === email) return undefined;
   await db
     .updateTable('user_profile')
     .set({ email, updated_at: new Date().toISOString() })
     .where('user_id', '=', userId)
-    .where('email', '!=', email)
     .execute();
+  return profile.email;
 }
 
 export function getProfileForMe(db: Kysely<DB>, userId: string) {

@@ -9,15 +9,13 @@ import {
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Auth } from '../auth/auth';
-import { currentUser, requireSession } from '../auth/guards';
+import { currentUser, passwordCheckClient, requireSession } from '../auth/guards';
 import { parseInput } from '../http/parse';
-import type { RateLimiter } from '../http/rate-limit';
 import type { AccountService } from './account.service';
 
 interface AccountRoutesDeps {
   auth: Auth;
   accountService: AccountService;
-  rateLimiter: RateLimiter;
 }
 
 async function clearSessionCookies(auth: Auth, reply: FastifyReply): Promise<void> {
@@ -34,7 +32,7 @@ async function clearSessionCookies(auth: Auth, reply: FastifyReply): Promise<voi
   }
 }
 
-export function accountRoutes({ auth, accountService, rateLimiter }: AccountRoutesDeps) {
+export function accountRoutes({ auth, accountService }: AccountRoutesDeps) {
   return function register(app: FastifyInstance) {
     app.get('/api/me', { preHandler: [requireSession] }, async (request): Promise<MeResponse> =>
       accountService.getMe(currentUser(request)),
@@ -44,10 +42,13 @@ export function accountRoutes({ auth, accountService, rateLimiter }: AccountRout
       '/api/account/change-email',
       { preHandler: [requireSession] },
       async (request): Promise<ChangeEmailResponse> => {
-        const user = currentUser(request);
-        await rateLimiter.consume('change-email', { ip: request.ip, account: user.id });
         const body = parseInput(changeEmailBodySchema, request.body);
-        await accountService.changeEmail(user, body, fromNodeHeaders(request.headers));
+        await accountService.changeEmail(
+          currentUser(request),
+          passwordCheckClient(request),
+          body,
+          fromNodeHeaders(request.headers),
+        );
         return { message: copy.settings.emailUpdated };
       },
     );
@@ -56,10 +57,12 @@ export function accountRoutes({ auth, accountService, rateLimiter }: AccountRout
       '/api/account/delete',
       { preHandler: [requireSession] },
       async (request, reply): Promise<DeleteAccountResponse> => {
-        const user = currentUser(request);
-        await rateLimiter.consume('delete-account', { ip: request.ip, account: user.id });
         const { password } = parseInput(deleteAccountBodySchema, request.body);
-        await accountService.deleteAccount(user, password);
+        await accountService.deleteAccount(
+          currentUser(request),
+          passwordCheckClient(request),
+          password,
+        );
         await clearSessionCookies(auth, reply);
         return { success: true };
       },

@@ -1,27 +1,52 @@
 import type { MeResponse } from '@reframe/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { logAuthEvent } from '../auth/auth-events';
 import { verifyPassword } from '../auth/password-hashing';
 import type { Auth } from '../auth/auth';
 import type { SessionUser } from '../auth/guards';
 import { toIsoString } from '../db/column-types';
 import type { DB } from '../db/types';
 import { AppError } from '../http/app-error';
+import type { PasswordAction, RateLimiter } from '../http/rate-limit';
 import { deleteUserAndData, getCredentialPasswordHash, getProfileForMe } from './account.repo';
 
 export interface AccountServiceDeps {
   db: Kysely<DB>;
   auth: Auth;
+  rateLimiter: RateLimiter;
+  log: FastifyBaseLogger;
   /** Removes the user's stored originals and results once the rows are gone. */
   deleteUserFiles?: (userId: string) => Promise<void>;
 }
 
-export function createAccountService({ db, auth, deleteUserFiles }: AccountServiceDeps) {
-  /** Re-authentication: the password typed now must match the account's. */
-  async function assertCurrentPassword(userId: string, password: string): Promise<void> {
-    const hash = await getCredentialPasswordHash(db, userId);
+/** Who re-types the password: the address and the session (see passwordCheckClient). */
+export interface PasswordCheckClient {
+  ip: string;
+  client: string;
+}
+
+export function createAccountService({
+  db,
+  auth,
+  rateLimiter,
+  log,
+  deleteUserFiles,
+}: AccountServiceDeps) {
+  /** Re-authentication, throttled like sign-in: the password typed now must match the account's. */
+  async function assertCurrentPassword(
+    action: PasswordAction,
+    user: SessionUser,
+    client: PasswordCheckClient,
+    password: string,
+  ): Promise<void> {
+    const subject = { ...client, account: user.id };
+    await rateLimiter.beforePasswordCheck(action, subject);
+    const hash = await getCredentialPasswordHash(db, user.id);
     if (!hash || !(await verifyPassword({ hash, password }))) {
       throw new AppError('WRONG_CURRENT_PASSWORD', 401);
     }
+    await rateLimiter.passwordAccepted(action, subject);
   }
 
   return {
@@ -50,18 +75,24 @@ export function createAccountService({ db, auth, deleteUserFiles }: AccountServi
     /** Mails a link to the new address; the email changes only when that link is opened. */
     async changeEmail(
       user: SessionUser,
+      client: PasswordCheckClient,
       input: { currentPassword: string; newEmail: string },
       headers: Headers,
     ): Promise<void> {
-      await assertCurrentPassword(user.id, input.currentPassword);
+      await assertCurrentPassword('change-email', user, client, input.currentPassword);
       if (input.newEmail === user.email.toLowerCase()) throw new AppError('SAME_EMAIL', 400);
       await auth.api.changeEmail({ body: { newEmail: input.newEmail }, headers });
     },
 
-    async deleteAccount(user: SessionUser, password: string): Promise<void> {
-      await assertCurrentPassword(user.id, password);
+    async deleteAccount(
+      user: SessionUser,
+      client: PasswordCheckClient,
+      password: string,
+    ): Promise<void> {
+      await assertCurrentPassword('delete-account', user, client, password);
       await deleteUserAndData(db, user.id);
       await deleteUserFiles?.(user.id);
+      logAuthEvent(log, 'account.deleted', { userId: user.id, ip: client.ip });
     },
   };
 }

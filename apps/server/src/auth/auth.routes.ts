@@ -3,35 +3,9 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error';
-import type { LimitedAction, RateLimiter } from '../http/rate-limit';
-import { CLIENT_IP_HEADER } from './auth';
+import { CLIENT_IP_HEADER } from './auth-hooks';
 import { claimToken, releaseToken } from './consumed-tokens.repo';
 import { translateAuthError } from './error-codes';
-
-/** Which auth endpoints are rate limited, and what counts as "the account" for each. */
-const limits: Partial<
-  Record<string, { action: LimitedAction; account: 'email' | 'session' | null }>
-> = {
-  'POST /api/auth/sign-in/email': { action: 'sign-in', account: 'email' },
-  'POST /api/auth/sign-up/email': { action: 'sign-up', account: 'email' },
-  'POST /api/auth/send-verification-email': { action: 'resend-verification', account: 'email' },
-  'POST /api/auth/request-password-reset': { action: 'reset-request', account: 'email' },
-  'POST /api/auth/reset-password': { action: 'reset-password', account: null },
-  'POST /api/auth/change-password': { action: 'change-password', account: 'session' },
-  'GET /api/auth/verify-email': { action: 'verify-email', account: null },
-};
-
-function emailIn(rawBody: string | undefined): string | undefined {
-  if (!rawBody) return undefined;
-  try {
-    const body: unknown = JSON.parse(rawBody);
-    return typeof body === 'object' && body && 'email' in body && typeof body.email === 'string'
-      ? body.email.trim()
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 function toWebRequest(request: FastifyRequest, appUrl: string, rawBody: string | undefined) {
   const headers = fromNodeHeaders(request.headers);
@@ -61,12 +35,14 @@ async function sendWebResponse(reply: FastifyReply, response: Response, path: st
 
 interface AuthRoutesDeps {
   db: Kysely<DB>;
-  rateLimiter: RateLimiter;
   appUrl: string;
 }
 
-/** Mounts better-auth at /api/auth/* with our rate limits and single-use verification links. */
-export function authRoutes({ db, rateLimiter, appUrl }: AuthRoutesDeps) {
+/**
+ * Mounts better-auth at /api/auth/* with single-use verification links. Its hooks (auth-hooks.ts)
+ * apply our rate limits and password rules to the body it parses.
+ */
+export function authRoutes({ db, appUrl }: AuthRoutesDeps) {
   return function register(app: FastifyInstance) {
     // Hand better-auth the body exactly as sent.
     app.removeAllContentTypeParsers();
@@ -80,17 +56,6 @@ export function authRoutes({ db, rateLimiter, appUrl }: AuthRoutesDeps) {
       handler: async (request, reply) => {
         const path = new URL(request.url, appUrl).pathname;
         const rawBody = typeof request.body === 'string' ? request.body : undefined;
-        const limit = limits[`${request.method} ${path}`];
-        if (limit) {
-          const account =
-            limit.account === 'email'
-              ? emailIn(rawBody)
-              : limit.account === 'session'
-                ? (await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) }))
-                    ?.user.id
-                : undefined;
-          await rateLimiter.consume(limit.action, { ip: request.ip, account });
-        }
         const token =
           path === '/api/auth/verify-email'
             ? (request.query as { token?: unknown }).token

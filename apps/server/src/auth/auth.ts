@@ -1,5 +1,5 @@
 import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { isAPIError } from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   createProfileWithSignupGrant,
@@ -8,25 +8,28 @@ import {
 } from '../account/account.repo';
 import type { Config } from '../config/env';
 import type { Database } from '../db/database';
+import type { RateLimiter } from '../http/rate-limit';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import {
   confirmNewEmailMail,
+  emailChangedMail,
   existingAccountSignUpMail,
   resetPasswordMail,
   verifyEmailMail,
 } from '../mail/templates';
+import { logAuthEvent } from './auth-events';
+import { CLIENT_IP_HEADER, createAuthHooks } from './auth-hooks';
 import { authSchemaNames } from './auth-schema';
 import { hashPassword, verifyPassword } from './password-hashing';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-rules';
 import { forgotPasswordLink, resetPasswordLink, signInLink, verificationLink } from './links';
-
-/** The header through which the Fastify route passes the client IP it computed (TRUST_PROXY). */
-export const CLIENT_IP_HEADER = 'x-reframe-client-ip';
 
 export interface AuthDeps {
   config: Readonly<Config>;
   database: Database;
   mailer: Mailer;
   logger: FastifyBaseLogger;
+  rateLimiter: RateLimiter;
   secret: string;
 }
 
@@ -44,7 +47,7 @@ function tokenRequestType(token: string): string | undefined {
   }
 }
 
-export function createAuth({ config, database, mailer, logger, secret }: AuthDeps) {
+export function createAuth({ config, database, mailer, logger, rateLimiter, secret }: AuthDeps) {
   const { appUrl, trustedOrigins } = config.server;
   const { db, dialect } = database;
 
@@ -69,6 +72,13 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
       level: 'warn',
       log: (level, message, ...args) => logger[level]({ args }, `better-auth: ${message}`),
     },
+    // What its hooks throw (our 429s and 404s) is an answer, not a fault: only faults are logged.
+    onAPIError: {
+      onError: (error) => {
+        if (isAPIError(error) && error.statusCode < 500) return;
+        logger.error({ err: error }, 'better-auth: request failed');
+      },
+    },
     ...authSchemaNames,
     user: {
       ...authSchemaNames.user,
@@ -76,16 +86,19 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
     },
     emailAndPassword: {
       enabled: true,
-      // The brief: "Password must be at least 6 characters".
-      minPasswordLength: 6,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
       password: { hash: hashPassword, verify: verifyPassword },
-      maxPasswordLength: 128,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
       // Sign-up never signs in, so it answers the same for a new and an existing email.
       autoSignIn: false,
       // Unverified users may sign in (to reach /verify-email); our guard keeps them out of /app.
       requireEmailVerification: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      onPasswordReset: ({ user }) => {
+        logAuthEvent(logger, 'password-reset.completed', { userId: user.id });
+        return Promise.resolve();
+      },
       sendResetPassword: ({ user, token }) =>
         sendInBackground(resetPasswordMail(user.email, resetPasswordLink(appUrl, token))),
       onExistingUserSignUp: ({ user }) =>
@@ -127,26 +140,15 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
         },
         update: {
           after: async (user) => {
-            await updateProfileEmail(db, user.id, user.email);
+            const previousEmail = await updateProfileEmail(db, user.id, user.email);
+            if (!previousEmail) return;
+            logAuthEvent(logger, 'email.changed', { userId: user.id });
+            await sendInBackground(emailChangedMail(previousEmail, user.email));
           },
         },
       },
     },
-    hooks: {
-      before: createAuthMiddleware((ctx) => {
-        // Its change-email endpoint only asks for a session; ours (/api/account/change-email)
-        // checks the current password first and calls it through auth.api, without a request.
-        if (ctx.path === '/change-email' && ctx.request) {
-          throw APIError.from('NOT_FOUND', { code: 'NOT_FOUND', message: 'Not found' });
-        }
-        // Changing the password always ends the other sessions, whatever the client asks.
-        // (The endpoint reads this same body object.)
-        if (ctx.path === '/change-password' && ctx.body && typeof ctx.body === 'object') {
-          (ctx.body as Record<string, unknown>).revokeOtherSessions = true;
-        }
-        return Promise.resolve();
-      }),
-    },
+    hooks: createAuthHooks({ rateLimiter, log: logger }),
   });
 }
 

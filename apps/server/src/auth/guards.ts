@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireSession / requireVerifiedUser. */
     user: SessionUser | null;
+    /** The id of the session that signed the request in, set with `user`. */
+    sessionId: string | null;
   }
 }
 
@@ -21,6 +23,7 @@ async function loadUser(request: FastifyRequest): Promise<SessionUser> {
     headers: fromNodeHeaders(request.headers),
   });
   if (!session) throw new AppError('UNAUTHENTICATED', 401);
+  request.sessionId = session.session.id;
   return session.user;
 }
 
@@ -40,6 +43,12 @@ export async function requireVerifiedUser(
   const user = await loadUser(request);
   if (!user.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', 403);
   request.user = user;
+}
+
+/** Who is re-typing a password on a guarded route: the address and the session (rate-limit.ts). */
+export function passwordCheckClient(request: FastifyRequest): { ip: string; client: string } {
+  if (!request.sessionId) throw new Error(`${request.url} has no session guard`);
+  return { ip: request.ip, client: `session:${request.sessionId}` };
 }
 
 /** The user set by a guard; throws if a route forgot its guard. */

@@ -95,6 +95,10 @@ const rateLimitShape = {
   RATE_LIMIT_WINDOW_SECONDS: positiveInt('RATE_LIMIT_WINDOW_SECONDS=600').default(600),
   RATE_LIMIT_MAX_PER_IP: positiveInt('RATE_LIMIT_MAX_PER_IP=30').default(30),
   RATE_LIMIT_MAX_PER_ACCOUNT: positiveInt('RATE_LIMIT_MAX_PER_ACCOUNT=10').default(10),
+  RATE_LIMIT_ACCOUNT_SLOWDOWN_AFTER: positiveInt('RATE_LIMIT_ACCOUNT_SLOWDOWN_AFTER=30').default(
+    30,
+  ),
+  RATE_LIMIT_ACCOUNT_SLOWDOWN_MS: positiveInt('RATE_LIMIT_ACCOUNT_SLOWDOWN_MS=2000').default(2000),
 };
 
 const envSchema = z
@@ -174,6 +178,8 @@ function buildConfig(env: Env, cwd: string) {
       windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
       maxPerIp: env.RATE_LIMIT_MAX_PER_IP,
       maxPerAccount: env.RATE_LIMIT_MAX_PER_ACCOUNT,
+      slowdownAfter: env.RATE_LIMIT_ACCOUNT_SLOWDOWN_AFTER,
+      slowdownMs: env.RATE_LIMIT_ACCOUNT_SLOWDOWN_MS,
     },
     log: { level: env.LOG_LEVEL },
     payments: buildPaymentsConfig(env),

@@ -3,6 +3,7 @@ import { createOutboxMailer } from '../adapters/mail/outbox-mailer';
 import { createAuth } from '../auth/auth';
 import { resolveAuthSecret } from '../config/auth-secret';
 import { loadConfigOrExit } from '../config/env';
+import { createRateLimiter } from '../http/rate-limit';
 import { openDatabase } from './database';
 import { runMigrations } from './migrate';
 
@@ -23,6 +24,7 @@ try {
     database,
     mailer: createOutboxMailer(logger),
     logger,
+    rateLimiter: createRateLimiter(database.db, config.rateLimit, logger),
     secret: resolveAuthSecret(config.auth),
   });
   const existing = await database.db

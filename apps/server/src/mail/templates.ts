@@ -1,3 +1,4 @@
+import { copy } from '@reframe/shared';
 import type { MailMessage } from './mailer';
 
 /** The emails the server sends. Each has a text part and an HTML part with the Reframe wordmark. */
@@ -105,5 +106,17 @@ export function existingAccountSignUpMail(
     ],
     action: { label: 'Sign in', url: signInUrl },
     footnote: "If it wasn't you, you can ignore this email.",
+  });
+}
+
+/** To the previous address, once the account's email has changed: it carries no link. */
+export function emailChangedMail(to: string, newEmail: string): MailMessage {
+  const text = copy.mail.emailChanged;
+  return render({
+    to,
+    subject: text.subject,
+    heading: text.heading,
+    paragraphs: [text.body(newEmail), text.ifNotYou(copy.billing.supportEmail)],
+    footnote: text.footnote,
   });
 }
