@@ -79,6 +79,15 @@ test.describe('sign up and verify', () => {
     await submit.click();
     await expect(page.getByRole('alert')).toHaveText('Password must be at least 6 characters');
 
+    // The server refuses the most common passwords; the form shows its message.
+    await page.getByLabel('Password', { exact: true }).fill('password1');
+    await page.getByLabel('Confirm password').fill('password1');
+    await submit.click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'This password is one of the most common and easy to guess. Please choose another one.',
+    );
+    await expect(page).toHaveURL(/\/signup$/);
+
     // The terms box is required by the form itself: nothing is sent without it.
     await terms.uncheck();
     await page.getByLabel('Password', { exact: true }).fill('secret1');
