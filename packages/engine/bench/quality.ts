@@ -4,7 +4,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { outpaintFill } from '../src/fill/outpaint-fill';
+import type { CanvasPlacement, Raster } from '../src/fill/raster';
 import { blurFill, mirrorFill } from './baselines';
 import type { CaseSpec } from './cases';
 import type { Frame } from './frame';
@@ -24,11 +24,15 @@ export interface CaseResult {
   lines: number;
 }
 
+/** A fill under test: the canvas pixels for an original placed on a canvas. */
+export type Fill = (original: Raster, placement: CanvasPlacement, seed: number) => Uint8Array;
+
 export async function qualityBench(
   photos: URL,
   output: URL,
   specs: CaseSpec[],
   seed: number,
+  fill: Fill,
 ): Promise<void> {
   await mkdir(output, { recursive: true });
   const results: CaseResult[] = [];
@@ -41,7 +45,7 @@ export async function qualityBench(
       width: real.width,
       height: real.height,
       channels: crop.channels,
-      data: outpaintFill(
+      data: fill(
         crop,
         { width: real.width, height: real.height, offsetX: known.x, offsetY: known.y },
         seed,
