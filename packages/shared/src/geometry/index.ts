@@ -1,2 +1,3 @@
 export * from './canvas';
 export * from './ratio';
+export * from './upload-shape';

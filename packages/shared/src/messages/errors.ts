@@ -1,3 +1,5 @@
+import { MAX_UPLOAD_ASPECT, MIN_UPLOAD_SIDE } from '../geometry/upload-shape';
+
 /**
  * Every user-facing error message, keyed by an UPPER_SNAKE code. Texts come from the product
  * brief word for word (section 8 and the validation rules of section 5); codes marked "ours"
@@ -84,6 +86,10 @@ export const errorMessages = {
   UPLOAD_TRUNCATED: 'Upload failed: The image is truncated or corrupt',
   UPLOAD_ANIMATED: 'Upload failed: Animated images are not supported',
   UPLOAD_TOO_MANY_PIXELS: 'Upload failed: The image is too large (at most 50 megapixels)',
+  UPLOAD_TOO_COSTLY:
+    'Upload failed: The image is too large to process in this format. Please upload a smaller image, or a JPG or PNG',
+  UPLOAD_TOO_SMALL: `Upload failed: The image must be at least ${MIN_UPLOAD_SIDE} pixels wide and high`,
+  UPLOAD_TOO_ELONGATED: `Upload failed: The image is too long and narrow (at most ${MAX_UPLOAD_ASPECT}:1)`,
   // ours: a prediction's `error` when its job did not finish; the credit was given back
   JOB_TIMED_OUT: 'The image took too long to process. Your credit was refunded.',
   JOB_FAILED: 'The image could not be processed. Your credit was refunded.',
