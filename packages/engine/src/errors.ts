@@ -2,6 +2,7 @@
 export type EngineInputErrorCode =
   | 'UNSUPPORTED_FORMAT'
   | 'TOO_MANY_PIXELS'
+  | 'TOO_COSTLY'
   | 'TRUNCATED'
   | 'ANIMATED'
   | 'INVALID_CANVAS'

@@ -2,10 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Storage } from '../adapters/storage/storage';
 import { currentUser, requireVerifiedUser } from '../auth/guards';
 import { AppError } from '../http/app-error';
+import { contentTypeOfKey } from './content-type';
 import { userPrefix } from './file-urls';
-
-/** Uploads are re-encoded as PNG before they are stored, and results are PNG: all is PNG. */
-const CONTENT_TYPE = 'image/png';
 
 /**
  * Private to the browser of the owner, and only for a few minutes: a shared computer does not
@@ -42,7 +40,7 @@ export function filesRoutes(deps: { storage: Storage }) {
         const file = await storage.open(key);
         if (!file) throw new AppError('NOT_FOUND', 404);
         return reply
-          .header('Content-Type', CONTENT_TYPE)
+          .header('Content-Type', contentTypeOfKey(key))
           .header('Content-Length', file.size)
           .header('Cache-Control', CACHE_CONTROL)
           .header('Content-Disposition', `inline; filename="${downloadName(key)}"`)

@@ -4,7 +4,7 @@ import * as z from 'zod';
 
 /**
  * The resizer piece of config/env.ts: where files are stored, how many engine workers run jobs,
- * and the job time limits.
+ * how many uploads are decoded at once, and the job time limits.
  */
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const positiveInt = (example: string) =>
@@ -23,6 +23,7 @@ export const resizerShape = {
     .default('disk'),
   STORAGE_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   ENGINE_WORKERS: positiveInt('ENGINE_WORKERS=2'),
+  UPLOAD_DECODE_WORKERS: positiveInt('UPLOAD_DECODE_WORKERS=2'),
   JOB_TIMEOUT_SECONDS: positiveInt('JOB_TIMEOUT_SECONDS=60'),
   JOB_STALE_AFTER_SECONDS: positiveInt('JOB_STALE_AFTER_SECONDS=600'),
 };
@@ -31,6 +32,7 @@ type ResizerEnv = {
   STORAGE_DRIVER: 'disk';
   STORAGE_DIR?: string | undefined;
   ENGINE_WORKERS?: number | undefined;
+  UPLOAD_DECODE_WORKERS?: number | undefined;
   JOB_TIMEOUT_SECONDS?: number | undefined;
   JOB_STALE_AFTER_SECONDS?: number | undefined;
 };
@@ -40,6 +42,13 @@ export function buildResizerConfig(env: ResizerEnv, dataDir: string) {
     storage: {
       driver: env.STORAGE_DRIVER,
       dir: env.STORAGE_DIR ? resolve(dataDir, env.STORAGE_DIR) : resolve(dataDir, 'files'),
+    },
+    uploads: {
+      /**
+       * Worker threads decoding uploads, so at most this many are decoded at once per process
+       * (the rest wait their turn); two by default, one on a single core.
+       */
+      decodeWorkers: env.UPLOAD_DECODE_WORKERS ?? Math.min(2, availableParallelism()),
     },
     jobs: {
       /** Engine worker threads, and so jobs running at once; one per core by default. */

@@ -33,6 +33,8 @@ export function createResizer(deps: ResizerDeps) {
   const { db, log, appUrl, config } = deps;
   const storage = deps.storage ?? createDiskStorage(config.storage.dir);
   const engine = deps.engine ?? createEnginePool({ size: config.jobs.workers });
+  // Uploads are decoded on a pool of their own, so they never wait behind jobs.
+  const uploadEngine = createEnginePool({ size: config.uploads.decodeWorkers });
   const queue = deps.queue ?? createInProcessQueue({ concurrency: config.jobs.workers, log });
   const handlePredictionRun = createPredictionRunHandler({
     db,
@@ -43,7 +45,9 @@ export function createResizer(deps: ResizerDeps) {
   });
 
   const plugins: ((app: FastifyInstance) => void | Promise<void>)[] = [
-    uploadsRoutes({ uploadsService: createUploadsService({ db, storage, appUrl }) }),
+    uploadsRoutes({
+      uploadsService: createUploadsService({ db, storage, appUrl, decoder: uploadEngine }),
+    }),
     predictionsRoutes({ predictionsService: createPredictionsService({ db, queue, appUrl }) }),
     filesRoutes({ storage }),
     historyRoutes({ historyService: createHistoryService({ db, appUrl }) }),
@@ -61,6 +65,7 @@ export function createResizer(deps: ResizerDeps) {
     async stop() {
       await queue.close();
       await engine.close();
+      await uploadEngine.close();
     },
     /** Account deletion: the user's originals and results. */
     deleteUserFiles: (userId: string) => storage.deletePrefix(`users/${userId}/`),

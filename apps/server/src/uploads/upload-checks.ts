@@ -49,6 +49,7 @@ const ENGINE_CODES: Record<string, ErrorCode> = {
   TRUNCATED: 'UPLOAD_TRUNCATED',
   ANIMATED: 'UPLOAD_ANIMATED',
   TOO_MANY_PIXELS: 'UPLOAD_TOO_MANY_PIXELS',
+  TOO_COSTLY: 'UPLOAD_TOO_COSTLY',
 };
 
 /** Translates the engine's refusal of the bytes into the upload's message. */

@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { inspectImage, normalizeUpload } from '@reframe/engine';
 import { originalRatio, type UploadResponse } from '@reframe/shared';
 import type { Kysely } from 'kysely';
 import { createTimestamped, type Storage } from '../adapters/storage/storage';
 import type { DB } from '../db/types';
+import { extensionFor } from '../files/content-type';
 import { fileUrl } from '../files/file-urls';
 import { AppError } from '../http/app-error';
-import { checkDeclaredType, cleanFilename, uploadErrorFromEngine } from './upload-checks';
+import { checkDeclaredType, cleanFilename } from './upload-checks';
+import { readUploadImage, type UploadDecoder } from './upload-image';
 import { insertUpload } from './uploads.repo';
 
 export interface UploadsServiceDeps {
   db: Kysely<DB>;
   storage: Storage;
   appUrl: string;
+  decoder: UploadDecoder;
 }
 
 export interface IncomingFile {
@@ -21,25 +23,24 @@ export interface IncomingFile {
   bytes: Uint8Array;
 }
 
-export function createUploadsService({ db, storage, appUrl }: UploadsServiceDeps) {
+export function createUploadsService({ db, storage, appUrl, decoder }: UploadsServiceDeps) {
   return {
     /**
-     * Checks the declared type, then the bytes (a full decode), and stores the re-encoded PNG
-     * (orientation applied, metadata dropped). Nothing is stored when any check fails.
+     * Checks the declared type, then the bytes (header first, then one decode on a worker), and
+     * stores the compact re-encoded original (orientation applied, metadata dropped). Nothing is
+     * stored when any check fails.
      */
     async upload(userId: string, file: IncomingFile): Promise<UploadResponse> {
       const filename = cleanFilename(file.filename);
       checkDeclaredType(filename, file.mimetype);
       if (file.bytes.length === 0) throw new AppError('UPLOAD_EMPTY', 400);
-      let info;
-      let png;
-      try {
-        info = await inspectImage(file.bytes);
-        png = await normalizeUpload(file.bytes);
-      } catch (error) {
-        throw uploadErrorFromEngine(error, file.bytes);
-      }
-      const key = await createTimestamped(storage, `users/${userId}/original`, png);
+      const info = await readUploadImage(decoder, file.bytes);
+      const key = await createTimestamped(
+        storage,
+        `users/${userId}/original`,
+        info.stored,
+        extensionFor(info.storedFormat),
+      );
       const id = randomUUID();
       try {
         await insertUpload(db, {

@@ -73,6 +73,48 @@ export async function pngBomb(): Promise<Uint8Array> {
   return new Uint8Array(png);
 }
 
+/** A flat PNG of any size, such as a 1 x 29999 sliver. */
+export async function sliverPng(width: number, height: number): Promise<Uint8Array> {
+  const png = await sharp({
+    create: { width, height, channels: 3, background: { r: 90, g: 160, b: 120 } },
+  })
+    .png()
+    .toBuffer();
+  return new Uint8Array(png);
+}
+
+/** A real 1000 x 500 JPEG whose frame header claims 7000 x 7000: most pixels have no data. */
+export async function hollowJpeg(): Promise<Uint8Array> {
+  const small = await sharp({
+    create: { width: 1000, height: 500, channels: 3, background: { r: 90, g: 160, b: 120 } },
+  })
+    .jpeg()
+    .toBuffer();
+  const bytes = new Uint8Array(small);
+  const view = new DataView(bytes.buffer);
+  for (let at = 2; at < bytes.length; at += 2 + view.getUint16(at + 2)) {
+    if (bytes[at + 1] === 0xc0) {
+      view.setUint16(at + 5, 7000);
+      view.setUint16(at + 7, 7000);
+      return bytes;
+    }
+  }
+  throw new Error('no frame header');
+}
+
+/** A 38-byte WebP whose VP8X header claims `side` x `side` pixels, with no image data. */
+export function hollowWebp(side: number): Uint8Array {
+  const bytes = new Uint8Array(38);
+  const view = new DataView(bytes.buffer);
+  bytes.set(new TextEncoder().encode('RIFF'), 0);
+  view.setUint32(4, 30, true);
+  bytes.set(new TextEncoder().encode('WEBPVP8X'), 8);
+  view.setUint32(16, 10, true);
+  const stored = side - 1;
+  for (const at of [24, 27]) bytes.set([stored & 0xff, (stored >> 8) & 0xff, stored >> 16], at);
+  return bytes;
+}
+
 export const SVG = new TextEncoder().encode(
   '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
 );

@@ -4,7 +4,7 @@ import { MAX_UPLOAD_BYTES } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { animated, photo, pngBomb, sizeOf, SVG } from './images';
+import { animated, hollowJpeg, hollowWebp, photo, pngBomb, sizeOf, sliverPng, SVG } from './images';
 import { creditsOf, pathOf, upload, uploadRaw, type FilePart } from './resizer-client';
 
 function filesUnder(dir: string): string[] {
@@ -24,16 +24,31 @@ describe('POST /api/uploads', () => {
   });
   afterAll(() => t.close());
 
-  it('stores JPEG, PNG, WebP and BMP as a PNG with the orientation applied', async () => {
+  it('stores small lossless uploads as PNG and lossy ones as JPEG, served with their type', async () => {
     const { client } = await signUpVerified(t);
+    const stored = { jpeg: 'jpeg', png: 'png', webp: 'jpeg', bmp: 'png' } as const;
     for (const format of ['jpeg', 'png', 'webp', 'bmp'] as const) {
       const bytes = await photo('astronaut.png', 40, format);
       const result = await upload(t, client, bytes, `a.${format}`, `image/${format}`);
       expect(result).toMatchObject({ width: 40, height: 40, originalRatio: 1 });
       const file = await client.get(pathOf(result.url));
       expect(file.statusCode).toBe(200);
-      expect(await sizeOf(file.rawPayload)).toEqual({ width: 40, height: 40, format: 'png' });
+      expect(file.headers['content-type']).toBe(`image/${stored[format]}`);
+      expect(await sizeOf(file.rawPayload)).toEqual({
+        width: 40,
+        height: 40,
+        format: stored[format],
+      });
     }
+  });
+
+  it('stores a large photo compactly, not as a PNG many times its size', async () => {
+    const { client } = await signUpVerified(t);
+    const bytes = await photo('hubble_deep_field.jpg', 3000, 'jpeg');
+    const result = await upload(t, client, bytes);
+    const file = await client.get(pathOf(result.url));
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    expect(file.rawPayload.length).toBeLessThan(bytes.length * 2);
   });
 
   it('keeps the name "unknown" when the file has none', async () => {
@@ -125,6 +140,56 @@ describe('POST /api/uploads', () => {
       body: {
         code: 'UPLOAD_TOO_MANY_PIXELS',
         message: 'Upload failed: The image is too large (at most 50 megapixels)',
+      },
+    },
+    {
+      name: 'a 38-byte WebP that claims 7071 x 7071 pixels',
+      part: () =>
+        Promise.resolve({ bytes: hollowWebp(7071), filename: 'x.webp', contentType: 'image/webp' }),
+      status: 400,
+      body: {
+        code: 'UPLOAD_TOO_COSTLY',
+        message:
+          'Upload failed: The image is too large to process in this format. Please upload a smaller image, or a JPG or PNG',
+      },
+    },
+    {
+      name: 'a JPEG whose header claims 7000 x 7000 but holds half a megapixel',
+      part: async () => ({
+        bytes: await hollowJpeg(),
+        filename: 'x.jpg',
+        contentType: 'image/jpeg',
+      }),
+      status: 400,
+      body: {
+        code: 'UPLOAD_TRUNCATED',
+        message: 'Upload failed: The image is truncated or corrupt',
+      },
+    },
+    {
+      name: 'a 1 x 29999 PNG',
+      part: async () => ({
+        bytes: await sliverPng(1, 29999),
+        filename: 'x.png',
+        contentType: 'image/png',
+      }),
+      status: 400,
+      body: {
+        code: 'UPLOAD_TOO_ELONGATED',
+        message: 'Upload failed: The image is too long and narrow (at most 8:1)',
+      },
+    },
+    {
+      name: 'a 15 x 15 PNG',
+      part: async () => ({
+        bytes: await sliverPng(15, 15),
+        filename: 'x.png',
+        contentType: 'image/png',
+      }),
+      status: 400,
+      body: {
+        code: 'UPLOAD_TOO_SMALL',
+        message: 'Upload failed: The image must be at least 16 pixels wide and high',
       },
     },
     {

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../test-images';
 import { decodeImage } from './decode';
-import { inspectImage, normalizeUpload } from './inspect';
+import { checkUpload, prepareUpload } from './upload';
 
 function bmp24(
   width: number,
@@ -112,57 +112,152 @@ describe('decodeImage', () => {
       .jpeg()
       .withMetadata({ orientation: 6 })
       .toBuffer();
-    const info = await inspectImage(new Uint8Array(rotated));
-    expect([info.width, info.height]).toEqual([20, 40]);
+    const prepared = await prepareUpload(new Uint8Array(rotated));
+    expect([prepared.width, prepared.height]).toEqual([20, 40]);
+  });
+
+  it('reads a 1-bit BMP', async () => {
+    const bytes = bmp1(10, 2);
+    const image = await decodeImage(bytes);
+    expect([image.width, image.height, image.channels]).toEqual([10, 2, 3]);
+    // Row 0 (stored last, bottom-up) has its first pixel set: palette[1] is white.
+    expect([...image.data.subarray(0, 6)]).toEqual([255, 255, 255, 0, 0, 0]);
   });
 });
 
-describe('inspectImage', () => {
-  it('describes a good upload', async () => {
-    expect(await inspectImage(await fixture('coffee.png', 60, 'webp'))).toEqual({
+/** A 1-bit BMP (black and white palette) whose top row starts with one white pixel. */
+function bmp1(width: number, height: number): Uint8Array {
+  const stride = Math.ceil(width / 32) * 4;
+  const bytes = new Uint8Array(62 + stride * height);
+  const view = new DataView(bytes.buffer);
+  bytes.set([0x42, 0x4d]);
+  view.setUint32(10, 62, true);
+  view.setUint32(14, 40, true);
+  view.setInt32(18, width, true);
+  view.setInt32(22, height, true);
+  view.setUint16(28, 1, true);
+  bytes.set([255, 255, 255, 0], 58);
+  bytes[62 + stride * (height - 1)] = 0x80;
+  return bytes;
+}
+
+/** A real 1000x500 JPEG whose frame header claims 7000x7000: most of its pixels have no data. */
+async function hollowJpeg(): Promise<Uint8Array> {
+  const small = await sharp({
+    create: { width: 1000, height: 500, channels: 3, background: '#5a7' },
+  })
+    .jpeg()
+    .toBuffer();
+  const bytes = new Uint8Array(small);
+  const view = new DataView(bytes.buffer);
+  for (let at = 2; at < bytes.length; at += 2 + view.getUint16(at + 2)) {
+    if (bytes[at + 1] === 0xc0) {
+      view.setUint16(at + 5, 7000);
+      view.setUint16(at + 7, 7000);
+      return bytes;
+    }
+  }
+  throw new Error('no frame header');
+}
+
+/** A 38-byte WebP whose VP8X header claims `side` x `side`, with no image data at all. */
+function hollowWebp(side: number): Uint8Array {
+  const bytes = new Uint8Array(38);
+  const view = new DataView(bytes.buffer);
+  bytes.set(new TextEncoder().encode('RIFF'), 0);
+  view.setUint32(4, 30, true);
+  bytes.set(new TextEncoder().encode('WEBPVP8X'), 8);
+  view.setUint32(16, 10, true);
+  bytes.set([(side - 1) & 0xff, ((side - 1) >> 8) & 0xff, (side - 1) >> 16], 24);
+  bytes.set([(side - 1) & 0xff, ((side - 1) >> 8) & 0xff, (side - 1) >> 16], 27);
+  return bytes;
+}
+
+describe('checkUpload and prepareUpload', () => {
+  it('describe a good upload', async () => {
+    const webp = await fixture('coffee.png', 60, 'webp');
+    expect(checkUpload(webp)).toEqual({ format: 'webp', width: 60, height: 40, lossless: false });
+    expect(await prepareUpload(webp)).toMatchObject({
       format: 'webp',
       width: 60,
       height: 40,
       hasAlpha: false,
-      animated: false,
+      storedFormat: 'jpeg',
     });
   });
 
-  it('refuses decompression bombs from the header, before decoding', async () => {
-    await expect(inspectImage(webpBombHeader())).rejects.toMatchObject({ code: 'TOO_MANY_PIXELS' });
+  it('refuse decompression bombs from the header, before decoding', async () => {
+    expect(() => checkUpload(webpBombHeader())).toThrow(
+      expect.objectContaining({ code: 'TOO_MANY_PIXELS' }),
+    );
     const png = await fixture('coffee.png', 60);
     const bomb = new Uint8Array(png);
     new DataView(bomb.buffer).setUint32(16, 20000);
     new DataView(bomb.buffer).setUint32(20, 20000);
-    await expect(inspectImage(bomb)).rejects.toMatchObject({ code: 'TOO_MANY_PIXELS' });
+    expect(() => checkUpload(bomb)).toThrow(expect.objectContaining({ code: 'TOO_MANY_PIXELS' }));
     const bmp = bmp24(1, 1, () => [0, 0, 0]);
     new DataView(bmp.buffer).setInt32(18, 29000, true);
     new DataView(bmp.buffer).setInt32(22, 29000, true);
     await expect(decodeImage(bmp)).rejects.toMatchObject({ code: 'TOO_MANY_PIXELS' });
   });
 
-  it('refuses truncated files', async () => {
-    const jpeg = await fixture('rocket.jpg', 200, 'jpeg');
-    await expect(inspectImage(jpeg.subarray(0, jpeg.length >> 1))).rejects.toMatchObject({
-      code: 'TRUNCATED',
-    });
-    const bmp = bmp24(20, 20, () => [1, 2, 3]);
-    await expect(inspectImage(bmp.subarray(0, 300))).rejects.toMatchObject({ code: 'TRUNCATED' });
+  it('refuse a file whose decoding would cost more than the budget, from its header', () => {
+    expect(() => checkUpload(hollowWebp(7071))).toThrow(
+      expect.objectContaining({ code: 'TOO_COSTLY' }),
+    );
   });
 
-  it('refuses files that are not images, and GIF', async () => {
-    await expect(
-      inspectImage(new TextEncoder().encode('hello, not an image')),
-    ).rejects.toMatchObject({ code: 'UNSUPPORTED_FORMAT' });
+  it('refuse a header with no image data behind it, before decoding', () => {
+    expect(() => checkUpload(hollowWebp(1000))).toThrow(
+      expect.objectContaining({ code: 'TRUNCATED' }),
+    );
+  });
+
+  it('refuse truncated files', async () => {
+    const jpeg = await fixture('rocket.jpg', 200, 'jpeg');
+    await expect(prepareUpload(jpeg.subarray(0, jpeg.length >> 1))).rejects.toMatchObject({
+      code: 'TRUNCATED',
+    });
+    const png = await fixture('rocket.jpg', 200, 'png');
+    expect(() => checkUpload(png.subarray(0, png.length - 100))).toThrow(
+      expect.objectContaining({ code: 'TRUNCATED' }),
+    );
+    const bmp = bmp24(20, 20, () => [1, 2, 3]);
+    expect(() => checkUpload(bmp.subarray(0, 300))).toThrow(
+      expect.objectContaining({ code: 'TRUNCATED' }),
+    );
+  });
+
+  it('refuse a JPEG that holds far fewer pixels than its header claims', async () => {
+    await expect(prepareUpload(await hollowJpeg())).rejects.toMatchObject({ code: 'TRUNCATED' });
+  });
+
+  it('accept a JPEG with stray bytes before a header marker, as some cameras write', async () => {
+    const jpeg = await fixture('rocket.jpg', 64, 'jpeg');
+    const afterFirstSegment = 4 + ((jpeg[4]! << 8) | jpeg[5]!);
+    const bent = new Uint8Array([
+      ...jpeg.subarray(0, afterFirstSegment),
+      0x00,
+      0x13,
+      0x37,
+      ...jpeg.subarray(afterFirstSegment),
+    ]);
+    expect((await prepareUpload(bent)).width).toBe(64);
+  });
+
+  it('refuse files that are not images, and GIF', async () => {
+    expect(() => checkUpload(new TextEncoder().encode('hello, not an image'))).toThrow(
+      expect.objectContaining({ code: 'UNSUPPORTED_FORMAT' }),
+    );
     const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
       .gif()
       .toBuffer();
-    await expect(inspectImage(new Uint8Array(gif))).rejects.toMatchObject({
-      code: 'UNSUPPORTED_FORMAT',
-    });
+    expect(() => checkUpload(new Uint8Array(gif))).toThrow(
+      expect.objectContaining({ code: 'UNSUPPORTED_FORMAT' }),
+    );
   });
 
-  it('refuses animated images', async () => {
+  it('refuse animated images', async () => {
     const frame = (background: string): Promise<Buffer> =>
       sharp({ create: { width: 8, height: 8, channels: 3, background } })
         .png()
@@ -171,14 +266,14 @@ describe('inspectImage', () => {
     const animated = await sharp(frames, { join: { animated: true } })
       .webp()
       .toBuffer();
-    await expect(inspectImage(new Uint8Array(animated))).rejects.toMatchObject({
+    await expect(prepareUpload(new Uint8Array(animated))).rejects.toMatchObject({
       code: 'ANIMATED',
     });
   });
 });
 
-describe('normalizeUpload', () => {
-  it('re-encodes as PNG with the orientation applied and the metadata dropped', async () => {
+describe('prepareUpload storage', () => {
+  it('stores a photo as JPEG with the orientation applied and the metadata dropped', async () => {
     const photo = await sharp({
       create: { width: 40, height: 20, channels: 3, background: '#abc' },
     })
@@ -186,14 +281,34 @@ describe('normalizeUpload', () => {
       .withExif({ IFD0: { Make: 'Phone', Copyright: 'someone' } })
       .withMetadata({ orientation: 6 })
       .toBuffer();
-    const png = await normalizeUpload(new Uint8Array(photo));
-    const meta = await sharp(png).metadata();
-    expect([meta.format, meta.width, meta.height, meta.exif, meta.orientation]).toEqual([
-      'png',
-      20,
-      40,
-      undefined,
-      undefined,
-    ]);
+    const { stored, storedFormat } = await prepareUpload(new Uint8Array(photo));
+    const meta = await sharp(stored).metadata();
+    expect([
+      storedFormat,
+      meta.format,
+      meta.width,
+      meta.height,
+      meta.exif,
+      meta.orientation,
+    ]).toEqual(['jpeg', 'jpeg', 20, 40, undefined, undefined]);
+  });
+
+  it('keeps a small lossless image lossless, and keeps its alpha', async () => {
+    const png = await sharp({
+      create: { width: 30, height: 20, channels: 4, background: { r: 9, g: 8, b: 7, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
+    const prepared = await prepareUpload(new Uint8Array(png));
+    expect([prepared.storedFormat, prepared.hasAlpha]).toEqual(['png', true]);
+    const { data } = await sharp(prepared.stored).raw().toBuffer({ resolveWithObject: true });
+    expect([...data.subarray(0, 4)]).toEqual([9, 8, 7, 128]);
+  });
+
+  it('stores a large lossless image as a JPEG far smaller than its pixels', async () => {
+    const bytes = bmp24(2400, 1800, (x, y) => [x & 255, y & 255, (x + y) & 255]);
+    const prepared = await prepareUpload(bytes);
+    expect(prepared.storedFormat).toBe('jpeg');
+    expect(prepared.stored.length).toBeLessThan(bytes.length / 4);
   });
 });

@@ -1,16 +1,26 @@
 import { parentPort } from 'node:worker_threads';
+import { prepareUpload } from '../codecs/upload';
 import { outpaint } from '../outpaint';
-import type { JobMessage, ReplyMessage } from './protocol';
+import type { JobMessage, ReplyMessage, Task, TaskResult } from './protocol';
 import { serializeError } from './protocol';
 
 if (!parentPort) throw new Error('worker/entry.ts must run inside a worker thread');
 const port = parentPort;
 
+async function run(task: Task): Promise<{ result: TaskResult; transfer: ArrayBuffer }> {
+  if (task.kind === 'outpaint') {
+    const result = await outpaint(task.request);
+    return { result, transfer: result.png.buffer as ArrayBuffer };
+  }
+  const result = await prepareUpload(task.bytes);
+  return { result, transfer: result.stored.buffer as ArrayBuffer };
+}
+
 port.on('message', (message: JobMessage) => {
-  outpaint(message.request).then(
-    (result) => {
+  run(message.task).then(
+    ({ result, transfer }) => {
       const reply: ReplyMessage = { id: message.id, ok: true, result };
-      port.postMessage(reply, [result.png.buffer as ArrayBuffer]);
+      port.postMessage(reply, [transfer]);
     },
     (error: unknown) => {
       const reply: ReplyMessage = { id: message.id, ok: false, error: serializeError(error) };

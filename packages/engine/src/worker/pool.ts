@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { EngineInputError, type EngineInputErrorCode } from '../errors';
+import type { PreparedUpload } from '../codecs/upload';
 import type { OutpaintRequest, OutpaintResult } from '../outpaint';
 import { estimateJobMemoryMb } from './job-memory';
-import type { JobMessage, ReplyMessage, SerializedError } from './protocol';
+import type { JobMessage, ReplyMessage, SerializedError, Task, TaskResult } from './protocol';
 
 export interface EnginePoolOptions {
   /** Worker threads; defaults to the number of cores. */
@@ -16,14 +17,16 @@ export interface EnginePoolOptions {
 
 export interface EnginePool {
   outpaint(request: OutpaintRequest, options?: { signal?: AbortSignal }): Promise<OutpaintResult>;
+  /** Checks, decodes once and re-encodes an upload for storage (see codecs/upload.ts). */
+  prepareUpload(bytes: Uint8Array, options?: { signal?: AbortSignal }): Promise<PreparedUpload>;
   close(): Promise<void>;
 }
 
 interface Job {
   id: number;
-  request: OutpaintRequest;
+  task: Task;
   signal: AbortSignal | undefined;
-  resolve: (result: OutpaintResult) => void;
+  resolve: (result: TaskResult) => void;
   reject: (error: unknown) => void;
   onAbort: () => void;
 }
@@ -99,7 +102,7 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
       if (slot.idleTimer) clearTimeout(slot.idleTimer);
       slot.idleTimer = undefined;
       slot.job = job;
-      const message: JobMessage = { id: job.id, request: job.request };
+      const message: JobMessage = { id: job.id, task: job.task };
       slot.worker.postMessage(message);
     }
     for (const slot of slots) {
@@ -110,22 +113,13 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     }
   };
 
-  const outpaint: EnginePool['outpaint'] = (request, { signal } = {}) =>
-    new Promise<OutpaintResult>((resolve, reject) => {
+  const submit = (task: Task, signal: AbortSignal | undefined) =>
+    new Promise<TaskResult>((resolve, reject) => {
       if (closed) return reject(new Error('The engine pool is closed.'));
       if (signal?.aborted) return reject(abortError(signal));
-      const estimate = estimateJobMemoryMb(request);
-      if (estimate > maxJobMemoryMb) {
-        return reject(
-          new EngineInputError(
-            'JOB_TOO_LARGE',
-            `The job needs about ${estimate} MB; the limit is ${maxJobMemoryMb} MB.`,
-          ),
-        );
-      }
       const job: Job = {
         id: nextId++,
-        request,
+        task,
         signal,
         resolve,
         reject,
@@ -135,6 +129,20 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
       queue.push(job);
       pump();
     });
+
+  const outpaint: EnginePool['outpaint'] = async (request, { signal } = {}) => {
+    const estimate = estimateJobMemoryMb(request);
+    if (estimate > maxJobMemoryMb) {
+      throw new EngineInputError(
+        'JOB_TOO_LARGE',
+        `The job needs about ${estimate} MB; the limit is ${maxJobMemoryMb} MB.`,
+      );
+    }
+    return (await submit({ kind: 'outpaint', request }, signal)) as OutpaintResult;
+  };
+
+  const prepareUpload: EnginePool['prepareUpload'] = async (bytes, { signal } = {}) =>
+    (await submit({ kind: 'prepareUpload', bytes }, signal)) as PreparedUpload;
 
   const abort = (job: Job): void => {
     settle(job);
@@ -170,7 +178,7 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     await Promise.all(stopping);
   };
 
-  return { outpaint, close };
+  return { outpaint, prepareUpload, close };
 }
 
 function abortError(signal: AbortSignal | undefined): Error {

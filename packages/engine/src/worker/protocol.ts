@@ -1,8 +1,15 @@
+import type { PreparedUpload } from '../codecs/upload';
 import type { OutpaintRequest, OutpaintResult } from '../outpaint';
+
+/** What a worker can be asked to do, and what each task answers. */
+export type Task =
+  { kind: 'outpaint'; request: OutpaintRequest } | { kind: 'prepareUpload'; bytes: Uint8Array };
+
+export type TaskResult = OutpaintResult | PreparedUpload;
 
 export interface JobMessage {
   id: number;
-  request: OutpaintRequest;
+  task: Task;
 }
 
 /** An error crossing the thread boundary keeps its name, code and message. */
@@ -13,8 +20,7 @@ export interface SerializedError {
 }
 
 export type ReplyMessage =
-  | { id: number; ok: true; result: OutpaintResult }
-  | { id: number; ok: false; error: SerializedError };
+  { id: number; ok: true; result: TaskResult } | { id: number; ok: false; error: SerializedError };
 
 export function serializeError(error: unknown): SerializedError {
   if (error instanceof Error) {

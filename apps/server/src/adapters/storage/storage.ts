@@ -24,17 +24,18 @@ export function isSafeKey(key: string): boolean {
 }
 
 /**
- * Stores `bytes` under `{folder}/{timestamp}`, moving the timestamp on by a millisecond when two
- * writes land in the same one, and returns the key used.
+ * Stores `bytes` under `{folder}/{timestamp}{extension}`, moving the timestamp on by a millisecond
+ * when two writes land in the same one, and returns the key used.
  */
 export async function createTimestamped(
   storage: Storage,
   folder: string,
   bytes: Uint8Array,
+  extension = '',
   now: number = Date.now(),
 ): Promise<string> {
   for (let timestamp = now; ; timestamp++) {
-    const key = `${folder}/${timestamp}`;
+    const key = `${folder}/${timestamp}${extension}`;
     if (await storage.create(key, bytes)) return key;
   }
 }
