@@ -47,6 +47,7 @@ describe('uploadErrorFromEngine', () => {
     expect(code('TRUNCATED')).toBe('UPLOAD_TRUNCATED');
     expect(code('ANIMATED')).toBe('UPLOAD_ANIMATED');
     expect(code('TOO_MANY_PIXELS')).toBe('UPLOAD_TOO_MANY_PIXELS');
+    expect(code('TOO_COSTLY')).toBe('UPLOAD_TOO_COSTLY');
   });
 
   it('calls a GIF with a looping block animated', () => {

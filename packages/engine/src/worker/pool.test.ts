@@ -38,6 +38,16 @@ describe('createEnginePool', () => {
     expect((await pool.outpaint(await smallJob())).width).toBe(120);
   });
 
+  it('prepares an upload on a worker, and passes its refusal across', async () => {
+    pool = createEnginePool({ size: 1 });
+    const prepared = await pool.prepareUpload(await fixture('rocket.jpg', 80, 'jpeg'));
+    expect([prepared.storedFormat, prepared.width]).toEqual(['jpeg', 80]);
+    expect([...prepared.stored.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    const png = await fixture('coffee.png', 200);
+    const error = await pool.prepareUpload(png.subarray(0, 400)).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'EngineInputError', code: 'TRUNCATED' });
+  });
+
   it('cancels a running job by terminating its worker, then keeps serving', async () => {
     pool = createEnginePool({ size: 1 });
     const big = {
