@@ -74,16 +74,33 @@ export function toBillingEvent(event: Stripe.Event): BillingEvent {
   }
 }
 
-/** Checks the Stripe-Signature header over the raw body with the webhook secret. */
+/** How far a signature's timestamp may be from now, either way: Stripe's default, 5 minutes. */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/** The `t=` timestamp (seconds) of a Stripe-Signature header, or null when it has none. */
+function signedAt(signature: string): number | null {
+  const match = /(?:^|,)\s*t=(\d+)\s*(?:,|$)/.exec(signature);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * Checks the Stripe-Signature header over the raw body with the webhook secret. The SDK refuses
+ * a timestamp older than the tolerance; one as far in the future is refused here, so a leaked
+ * signed event cannot be post-dated for a later replay.
+ */
 export function verifySignedEvent(
   rawBody: Buffer | string,
   signature: string | undefined,
   secret: string,
 ): BillingEvent {
   if (!signature) throw new WebhookSignatureError(new Error('missing Stripe-Signature header'));
+  const timestamp = signedAt(signature);
+  if (timestamp !== null && timestamp > Date.now() / 1000 + SIGNATURE_TOLERANCE_SECONDS) {
+    throw new WebhookSignatureError(new Error('Stripe-Signature timestamp is in the future'));
+  }
   let event: Stripe.Event;
   try {
-    event = Stripe.webhooks.constructEvent(rawBody, signature, secret);
+    event = Stripe.webhooks.constructEvent(rawBody, signature, secret, SIGNATURE_TOLERANCE_SECONDS);
   } catch (error) {
     throw new WebhookSignatureError(error);
   }
