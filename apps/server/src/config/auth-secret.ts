@@ -16,7 +16,7 @@ export function resolveAuthSecret({ secret, secretFile }: Config['auth']): strin
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const generated = randomBytes(32).toString('base64url');
-  mkdirSync(dirname(secretFile), { recursive: true });
+  mkdirSync(dirname(secretFile), { recursive: true, mode: 0o700 });
   writeFileSync(secretFile, `${generated}\n`, { mode: 0o600 });
   return generated;
 }

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
@@ -21,7 +21,9 @@ export function openDatabase(config: Config['db']): Database {
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
-  mkdirSync(dirname(config.file), { recursive: true });
+  // Owner-only: the folder 0700, the file 0600 (SQLite gives its -wal and -shm files the same).
+  mkdirSync(dirname(config.file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(config.file, 'a', 0o600));
   const sqlite = new SqliteDatabase(config.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

@@ -7,7 +7,7 @@ function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
 }
 
-/** Objects as files under `root` (DATA_DIR/files), one file per key. */
+/** Objects as files under `root` (DATA_DIR/files), one file per key, owner-only (0600). */
 export function createDiskStorage(root: string): Storage {
   const pathOf = (key: string): string => {
     if (!isSafeKey(key)) throw new Error(`Invalid storage key: ${key}`);
@@ -19,10 +19,10 @@ export function createDiskStorage(root: string): Storage {
 
     async create(key, bytes) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
       let handle;
       try {
-        handle = await open(path, 'wx');
+        handle = await open(path, 'wx', 0o600);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
         throw error;
