@@ -13,6 +13,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerOriginCheck } from './http/origin-check';
 import { createRateLimiter } from './http/rate-limit';
 import { redactingChildLoggerFactory } from './http/request-log';
+import { requestTimeoutOptions } from './http/request-timeouts';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { devMailRoutes } from './mail/dev-mail.routes';
@@ -50,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: trustProxyOption(config.server.trustProxy),
     bodyLimit: 1024 * 1024,
     childLoggerFactory: redactingChildLoggerFactory,
+    ...requestTimeoutOptions(config.limits.http),
   });
   const rateLimiter = createRateLimiter(database.db, config.rateLimit, app.log);
   const auth = createAuth({
@@ -76,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     appUrl: config.server.appUrl,
     config: config.resizer,
+    limits: config.limits,
     ...deps.resizer,
   });
   app.addHook('onReady', () => resizer.start());

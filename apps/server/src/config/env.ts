@@ -6,6 +6,7 @@ import {
   paymentsShape,
 } from '../adapters/payments/payments-config';
 import { buildResizerConfig, resizerShape } from '../jobs/resizer-config';
+import { buildLimitsConfig, limitsShape } from './limits-config';
 
 /**
  * The only reader of process.env. One schema, assembled from one piece per concern: each piece
@@ -110,6 +111,7 @@ const envSchema = z
     ...rateLimitShape,
     ...paymentsShape,
     ...resizerShape,
+    ...limitsShape,
   })
   .superRefine((env, ctx) => {
     for (const problem of paymentsProblems(env)) {
@@ -184,6 +186,7 @@ function buildConfig(env: Env, cwd: string) {
     log: { level: env.LOG_LEVEL },
     payments: buildPaymentsConfig(env),
     resizer: buildResizerConfig(env, dataDir),
+    limits: buildLimitsConfig(env),
   };
 }
 

@@ -6,6 +6,7 @@ import { createTimestamped, type Storage } from '../adapters/storage/storage';
 import type { DB } from '../db/types';
 import { completePrediction, failAndRefund } from '../predictions/prediction-settlement';
 import { claimForRun } from '../predictions/predictions.repo';
+import { addStoredBytes } from '../uploads/upload-quota';
 import { findOwnedUpload } from '../uploads/uploads.repo';
 import type { JobData, JobStatus } from './job-catalogue';
 
@@ -55,6 +56,7 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
         await storage.delete(outputKey);
         return 'skipped';
       }
+      await addStoredBytes(db, prediction.user_id, result.png.byteLength);
       log.info({ predictionId, ms: result.ms }, 'prediction succeeded');
       return 'succeeded';
     } catch (error) {

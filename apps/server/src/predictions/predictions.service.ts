@@ -2,17 +2,20 @@ import { randomInt, randomUUID } from 'node:crypto';
 import {
   computeCanvas,
   findAspectRatio,
+  MAX_SEED,
   parseRatio,
   type PredictionInput,
   type Prediction,
 } from '@reframe/shared';
 import type { Kysely } from 'kysely';
 import type { JobQueue } from '../adapters/queue/job-queue';
+import type { LimitsConfig } from '../config/limits-config';
 import { insertLedgerEntry, takeOneCredit } from '../credits/credits.repo';
 import type { DB } from '../db/types';
 import { fileUrl } from '../files/file-urls';
 import { AppError } from '../http/app-error';
 import { findOwnedUpload } from '../uploads/uploads.repo';
+import { assertCanStartJob } from './job-limits';
 import { findOwnedPrediction, insertPrediction } from './predictions.repo';
 import type { PredictionRow } from './resizer.tables';
 
@@ -20,10 +23,8 @@ export interface PredictionsServiceDeps {
   db: Kysely<DB>;
   queue: JobQueue;
   appUrl: string;
+  jobLimits: LimitsConfig['jobs'];
 }
-
-/** Seeds fit the engine's 32-bit generator and the portable integer column. */
-const MAX_SEED = 2 ** 31 - 1;
 
 export function toPrediction(
   row: Pick<
@@ -43,7 +44,7 @@ export function toPrediction(
   };
 }
 
-export function createPredictionsService({ db, queue, appUrl }: PredictionsServiceDeps) {
+export function createPredictionsService({ db, queue, appUrl, jobLimits }: PredictionsServiceDeps) {
   /** The target canvas for an owned upload and a catalogue label; 404 for another's upload. */
   async function planCanvas(userId: string, input: PredictionInput) {
     const option = findAspectRatio(input.aspect_ratio);
@@ -59,7 +60,8 @@ export function createPredictionsService({ db, queue, appUrl }: PredictionsServi
 
     /**
      * Takes one credit and records the prediction in one transaction, then queues its job: the
-     * 202 is only sent once both are committed. No credit left: 402 and nothing recorded.
+     * 202 is only sent once both are committed. No credit left: 402 and nothing recorded; too
+     * many jobs at once or too many recent time-outs: 429, and the credit stays.
      */
     async create(userId: string, input: PredictionInput): Promise<Prediction> {
       const { upload, canvas } = await planCanvas(userId, input);
@@ -84,6 +86,7 @@ export function createPredictionsService({ db, queue, appUrl }: PredictionsServi
       await db.transaction().execute(async (trx) => {
         const balance = await takeOneCredit(trx, userId, now);
         if (balance === undefined) throw new AppError('NO_CREDITS', 402);
+        await assertCanStartJob(trx, userId, jobLimits, now);
         await insertLedgerEntry(trx, {
           userId,
           delta: -1,

@@ -12,6 +12,9 @@ import { createHistoryService } from '../history/history.service';
 import { createPredictionRunHandler } from '../jobs/prediction-run.job';
 import { recoverPredictions } from '../jobs/prediction-recovery';
 import type { ResizerConfig } from '../jobs/resizer-config';
+import type { LimitsConfig } from '../config/limits-config';
+import { createUploadQuota } from '../uploads/upload-quota';
+import { createUploadSlots } from '../uploads/upload-slots';
 import { uploadsRoutes } from '../uploads/uploads.routes';
 import { createUploadsService } from '../uploads/uploads.service';
 import { predictionsRoutes } from './predictions.routes';
@@ -22,6 +25,7 @@ export interface ResizerDeps {
   log: FastifyBaseLogger;
   appUrl: string;
   config: ResizerConfig;
+  limits: LimitsConfig;
   /** main.ts passes the configured adapters; by default disk storage and an engine pool. */
   storage?: Storage;
   engine?: EnginePool;
@@ -30,12 +34,13 @@ export interface ResizerDeps {
 
 /** Wires uploads, predictions and their jobs, files and history; owns the pool's lifetime. */
 export function createResizer(deps: ResizerDeps) {
-  const { db, log, appUrl, config } = deps;
+  const { db, log, appUrl, config, limits } = deps;
   const storage = deps.storage ?? createDiskStorage(config.storage.dir);
   const engine = deps.engine ?? createEnginePool({ size: config.jobs.workers });
   // Uploads are decoded on a pool of their own, so they never wait behind jobs.
   const uploadEngine = createEnginePool({ size: config.uploads.decodeWorkers });
   const queue = deps.queue ?? createInProcessQueue({ concurrency: config.jobs.workers, log });
+  const quota = createUploadQuota({ db, storage, limits: limits.uploads });
   const handlePredictionRun = createPredictionRunHandler({
     db,
     storage,
@@ -46,9 +51,13 @@ export function createResizer(deps: ResizerDeps) {
 
   const plugins: ((app: FastifyInstance) => void | Promise<void>)[] = [
     uploadsRoutes({
-      uploadsService: createUploadsService({ db, storage, appUrl, decoder: uploadEngine }),
+      uploadsService: createUploadsService({ db, storage, appUrl, decoder: uploadEngine, quota }),
+      quota,
+      slots: createUploadSlots(limits.uploads),
     }),
-    predictionsRoutes({ predictionsService: createPredictionsService({ db, queue, appUrl }) }),
+    predictionsRoutes({
+      predictionsService: createPredictionsService({ db, queue, appUrl, jobLimits: limits.jobs }),
+    }),
     filesRoutes({ storage }),
     historyRoutes({ historyService: createHistoryService({ db, appUrl }) }),
   ];

@@ -8,6 +8,7 @@ import { fileUrl } from '../files/file-urls';
 import { AppError } from '../http/app-error';
 import { checkDeclaredType, cleanFilename } from './upload-checks';
 import { readUploadImage, type UploadDecoder } from './upload-image';
+import type { UploadQuota } from './upload-quota';
 import { insertUpload } from './uploads.repo';
 
 export interface UploadsServiceDeps {
@@ -15,6 +16,7 @@ export interface UploadsServiceDeps {
   storage: Storage;
   appUrl: string;
   decoder: UploadDecoder;
+  quota: Pick<UploadQuota, 'charge'>;
 }
 
 export interface IncomingFile {
@@ -23,7 +25,7 @@ export interface IncomingFile {
   bytes: Uint8Array;
 }
 
-export function createUploadsService({ db, storage, appUrl, decoder }: UploadsServiceDeps) {
+export function createUploadsService({ db, storage, appUrl, decoder, quota }: UploadsServiceDeps) {
   return {
     /**
      * Checks the declared type, then the bytes (header first, then one decode on a worker), and
@@ -56,6 +58,7 @@ export function createUploadsService({ db, storage, appUrl, decoder }: UploadsSe
         await storage.delete(key);
         throw error;
       }
+      await quota.charge(userId, info.stored.byteLength);
       return {
         id,
         url: fileUrl(appUrl, key),

@@ -34,6 +34,8 @@ export async function createTestApp(
     /** A logger to read what the app logs (helpers/log-capture.ts); silent by default. */
     logger?: AppDeps['logger'];
     billing?: AppDeps['billing'];
+    /** A storage, engine or queue in place of the configured ones. */
+    resizer?: AppDeps['resizer'];
     /** A built web app to serve; by default there is none. */
     webDistDir?: string;
     /** Adds routes before the app is ready, e.g. one behind a guard under test. */
@@ -72,6 +74,7 @@ export async function createTestApp(
     authSecret: TEST_AUTH_SECRET,
     webDistDir: options.webDistDir ?? join(dataDir, 'no-web-build'),
     ...(options.billing ? { billing: options.billing } : {}),
+    ...(options.resizer ? { resizer: options.resizer } : {}),
   });
   options.extend?.(app);
   await app.ready();

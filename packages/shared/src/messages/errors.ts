@@ -93,6 +93,23 @@ export const errorMessages = {
   // ours: a prediction's `error` when its job did not finish; the credit was given back
   JOB_TIMED_OUT: 'The image took too long to process. Your credit was refunded.',
   JOB_FAILED: 'The image could not be processed. Your credit was refunded.',
+  // ours: limits on uploads, storage and jobs (SECURITY.md lists them)
+  UPLOAD_TOO_MANY_FILES: 'Upload failed: Please send one image at a time',
+  UPLOAD_MALFORMED: 'Upload failed: The request is not a valid file upload',
+  UPLOAD_ABORTED: 'Upload failed: The upload stopped before it finished',
+  UPLOADS_BUSY:
+    'Upload failed: The server is busy with other uploads. Please try again in a moment.',
+  UPLOAD_IN_PROGRESS: 'Upload failed: Please wait for your other upload to finish',
+  UPLOAD_HOURLY_LIMIT:
+    'Upload failed: You have uploaded the most images allowed in an hour. Please try again later.',
+  STORAGE_QUOTA_EXCEEDED: 'Upload failed: Your account has used all of its storage space',
+  DISK_FULL: 'Upload failed: The server is out of storage space. Please try again later.',
+  TOO_MANY_ACTIVE_JOBS:
+    'You already have the most images processing at once. Please wait for one to finish, then start the next.',
+  JOBS_THROTTLED:
+    'Several of your recent images took too long to process. Please wait a while before starting another.',
+  REQUEST_TIMEOUT:
+    'The request took too long to arrive. Please check your connection and try again.',
 
   // Callable client
   MISSING_DATA_FIELD: 'Response is missing data field.',

@@ -22,6 +22,9 @@ export const uploadResponseSchema = z.object({
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
+/** Seeds fit the engine's 32-bit generator and the portable (32-bit) integer column. */
+export const MAX_SEED = 2 ** 31 - 1;
+
 export const predictionInputSchema = z.object({
   upload_id: z.string().min(1),
   /** A label of the shared catalogue, e.g. "16:9", "1.91:1" or "2:3 (Stories)". */
@@ -29,7 +32,7 @@ export const predictionInputSchema = z.object({
     error: 'Unknown aspect ratio',
   }),
   regenerate: z.boolean(),
-  seed: z.number().int().nonnegative().optional(),
+  seed: z.number().int().nonnegative().max(MAX_SEED).optional(),
 });
 export type PredictionInput = z.infer<typeof predictionInputSchema>;
 

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, stat, statfs } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { isSafeKey, type Storage } from './storage';
 
@@ -69,6 +69,12 @@ export function createDiskStorage(root: string): Storage {
     async deletePrefix(prefix) {
       const folder = prefix.replace(/\/+$/, '');
       await rm(pathOf(folder), { recursive: true, force: true });
+    },
+
+    async freeBytes() {
+      await mkdir(root, { recursive: true, mode: 0o700 });
+      const info = await statfs(root);
+      return info.bavail * info.bsize;
     },
   };
 }

@@ -14,6 +14,8 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with `prefix` (a folder such as `users/{uid}/`). */
   deletePrefix(prefix: string): Promise<void>;
+  /** Bytes free where objects are written, for the uploads' free-disk floor. */
+  freeBytes(): Promise<number>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/;
