@@ -6,7 +6,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { INPUTS_FILE, buildBundle, bundles, repoRoot } from './bundles.mjs';
 
 /** Program name: the bundle it belongs to and its file in that bundle's output folder. */
@@ -25,7 +25,7 @@ async function isFresh(bundle, file) {
     const builtMs = await modifiedMs(join(outdir, INPUTS_FILE));
     await stat(join(repoRoot, outdir, file));
     const inputs = JSON.parse(await readFile(join(repoRoot, outdir, INPUTS_FILE), 'utf8'));
-    const sources = [fileURLToPath(new URL('bundles.mjs', import.meta.url)), ...inputs];
+    const sources = ['scripts/bundles.mjs', ...inputs];
     const times = await Promise.all(sources.map(modifiedMs));
     return times.every((ms) => ms <= builtMs);
   } catch {

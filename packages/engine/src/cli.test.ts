@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,8 @@ import { fixture } from './test-images';
 const run = promisify(execFile);
 // What `npm run outpaint` runs: the compiled CLI, built first when it is missing or stale.
 const RUN = fileURLToPath(new URL('../../../scripts/run.mjs', import.meta.url));
+const BUILT_FROM = fileURLToPath(new URL('../dist/inputs.json', import.meta.url));
+const SOURCE = fileURLToPath(new URL('./cli.ts', import.meta.url));
 
 async function outpaintCli(
   args: string[],
@@ -42,6 +44,30 @@ describe('outpaint CLI', () => {
     // 96x64 to 1:1 is 96x96, then both paddings are under 50 px, so x1.3.
     expect([line.width, line.height]).toEqual([125, 125]);
     expect((await readFile(out)).subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('reuses the compiled CLI until one of its sources changes', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'outpaint-'));
+    await writeFile(join(dir, 'in.png'), await fixture('rocket.jpg', 16, 'png'));
+    const args = [join(dir, 'in.png'), '-o', join(dir, 'out.png'), '--ratio', '1:1'];
+    const builtAt = async (): Promise<number> => (await stat(BUILT_FROM)).mtimeMs;
+
+    expect((await outpaintCli(args)).code).toBe(0);
+    const first = await builtAt();
+    expect((await outpaintCli(args)).code).toBe(0);
+    expect(await builtAt()).toBe(first);
+
+    const { atime, mtime } = await stat(SOURCE);
+    try {
+      await utimes(SOURCE, new Date(), new Date());
+      expect((await outpaintCli(args)).code).toBe(0);
+      const second = await builtAt();
+      expect(second).toBeGreaterThan(first);
+      expect((await outpaintCli(args)).code).toBe(0);
+      expect(await builtAt()).toBe(second);
+    } finally {
+      await utimes(SOURCE, atime, mtime);
+    }
   });
 
   it('exits non-zero with a one-line reason for bad arguments or input', async () => {
