@@ -40,5 +40,6 @@ if (!program) {
   process.exit(2);
 }
 if (!(await isFresh(program.bundle, program.file))) await buildBundle(program.bundle);
+process.setSourceMapsEnabled(true); // stack traces name the TypeScript sources
 process.argv.splice(2, 1);
 await import(pathToFileURL(join(repoRoot, bundles[program.bundle].outdir, program.file)).href);
