@@ -18,15 +18,16 @@ function clientAborted(request: FastifyRequest): boolean {
   return !request.raw.complete && (request.raw.destroyed || request.raw.socket.destroyed);
 }
 
-function translateMultipartError(request: FastifyRequest, error: unknown): unknown {
+function translateMultipartError(request: FastifyRequest, error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (clientAborted(request)) {
     request.log.info({ reqId: request.id }, 'upload aborted by the client');
     return new AppError('UPLOAD_ABORTED', 400, { cause: error });
   }
   const code = errorCode(error);
-  if (code === 'FST_REQ_FILE_TOO_LARGE')
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
     return new AppError('UPLOAD_TOO_LARGE', 413, { cause: error });
+  }
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
     return new AppError('UPLOAD_TOO_MANY_FILES', 400, { cause: error });
   }
