@@ -51,6 +51,14 @@ describe('password checks are throttled without locking the owner out', () => {
     const refused = await wrongSignIn(email, '10.1.0.1');
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual(TOO_MANY);
+    expect(log.entries()).toContainEqual(
+      expect.objectContaining({
+        authEvent: 'sign-in.failed',
+        email,
+        ip: '10.1.0.1',
+        reason: 'TOO_MANY_REQUESTS',
+      }),
+    );
     const attacker = new TestClient(t.app, undefined, '10.1.0.1');
     const rightFromThere = await attacker.post('/api/auth/sign-in/email', {
       email,

@@ -138,7 +138,18 @@ export function createAuthHooks({
     const passwordAction = passwordChecks[ctx.path];
     const subject = passwordAction && (await passwordSubject(ctx, passwordAction));
     if (passwordAction && subject) {
-      await asApiError(() => rateLimiter.beforePasswordCheck(passwordAction, subject));
+      try {
+        await asApiError(() => rateLimiter.beforePasswordCheck(passwordAction, subject));
+      } catch (error) {
+        if (passwordAction === 'sign-in') {
+          logAuthEvent(log, 'sign-in.failed', {
+            email: subject.account,
+            ip: subject.ip,
+            reason: 'TOO_MANY_REQUESTS',
+          });
+        }
+        throw error;
+      }
       attempts.set(request, subject);
     }
   });

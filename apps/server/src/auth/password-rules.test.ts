@@ -23,6 +23,7 @@ describe('common passwords', () => {
       'brand-new-pass-2',
       'after-reset-9',
       'a-new-password-7',
+      'bench-pass-1', // npm run bench:resizer-api
     ];
     for (const password of used) expect(isCommonPassword(password), password).toBe(false);
   });
