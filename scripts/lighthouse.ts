@@ -68,7 +68,9 @@ function startServer(port: number, dataDir: string): ChildProcess {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // A production start needs https and Stripe (SECURITY.md); the landing page is served
+      // the same way in every mode.
+      NODE_ENV: 'development',
       PORT: String(port),
       APP_URL: `http://localhost:${port}`,
       DATA_DIR: dataDir,

@@ -44,7 +44,11 @@ test.describe('billing in test mode', () => {
     await expect(growthCard.getByRole('button', { name: 'Current Plan' })).toBeVisible();
     await expect(page.getByTestId('Plan')).toHaveText('Growth');
 
-    const advanced = await request.post('/api/dev/billing/advance-clock', { data: { days: 32 } });
+    // The billing clock is for a signed-in user on this machine: the page's own session.
+    const advanced = await page.request.post('/api/dev/billing/advance-clock', {
+      data: { days: 32 },
+      headers: { origin: new URL(page.url()).origin },
+    });
     expect(advanced.ok()).toBe(true);
     await page.reload();
     await expect(page.getByTestId('Plan')).toHaveText('Free Tier');

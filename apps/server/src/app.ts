@@ -19,6 +19,7 @@ import { registerWebApp } from './http/web-app';
 import { devMailRoutes } from './mail/dev-mail.routes';
 import type { Mailer } from './mail/mailer';
 import { createResizer, type ResizerDeps } from './predictions/resizer.module';
+import { siteConfigRoutes } from './site/site-config.routes';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -67,7 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     appUrl: config.server.appUrl,
     payments: config.payments,
-    devRoutes: !config.isProduction,
+    devRoutes: config.devRoutes,
     renewalIntervalMs: config.env === 'test' ? 0 : 60 * 60_000,
     ...deps.billing,
   });
@@ -87,6 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
     rateLimiter,
     log: app.log,
+    authSecret: deps.authSecret,
+    cancelSubscriptions: billing.billing.cancelSubscriptions,
     deleteUserFiles: resizer.deleteUserFiles,
   });
   app.addHook('onClose', () => resizer.stop());
@@ -102,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Domain plugins, one per line. Each is a function of exactly the dependencies it uses.
   const domains = [
     healthRoutes({ db: database.db }),
+    siteConfigRoutes({ paymentsDemo: billing.demo }),
     authRoutes({ db: database.db, appUrl: config.server.appUrl }),
     accountRoutes({ auth, accountService }),
     ...(config.mail.devMailbox ? [devMailRoutes({ mailer })] : []),

@@ -2,7 +2,7 @@ import type { DevMailMessage } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, uniqueEmail } from './helpers/accounts';
 import { TestClient } from './helpers/client';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { createTestApp, PRODUCTION_ENV, type TestApp } from './helpers/test-app';
 
 describe('dev mailbox', () => {
   let t: TestApp;
@@ -43,7 +43,7 @@ describe('dev mailbox', () => {
 
 describe('dev mailbox in production', () => {
   it('does not exist', async () => {
-    const t = await createTestApp({ env: { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40) } });
+    const t = await createTestApp({ env: PRODUCTION_ENV });
     try {
       expect((await new TestClient(t.app).get('/api/dev/mail')).statusCode).toBe(404);
       expect((await new TestClient(t.app).get('/dev/mail')).statusCode).toBe(404);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentUser, requireVerifiedUser } from '../src/auth/guards';
 import { PASSWORD, signIn, signUp, signUpVerified, uniqueEmail } from './helpers/accounts';
 import { TestClient } from './helpers/client';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { createTestApp, PRODUCTION_ENV, type TestApp } from './helpers/test-app';
 
 const APP_ONLY = '/api/test/app-only';
 
@@ -101,7 +101,7 @@ describe('sign-in', () => {
 
 describe('sign-in in production', () => {
   it('marks the session cookie Secure', async () => {
-    const t = await createTestApp({ env: { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40) } });
+    const t = await createTestApp({ env: PRODUCTION_ENV });
     try {
       const { email } = await signUp(t, uniqueEmail('prod'));
       const { response } = await signIn(t, email);

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
+import { isDeletedAddress, recordDeletedAddress } from './deleted-address';
 
+/** Granted once per address: not again to an address whose account was deleted. */
 export const SIGNUP_GRANT_CREDITS = 5;
 
 /** The profile's display name: the name given at sign-up, else the part of the email before @. */
@@ -10,24 +12,30 @@ export function displayNameFor(name: string | null | undefined, email: string): 
   return trimmed ? trimmed : (email.split('@')[0] ?? email);
 }
 
-/** Creates the profile and its sign-up grant (ledger row `signup:{userId}`) in one transaction. */
+/**
+ * Creates the profile and its sign-up grant (ledger row `signup:{userId}`) in one transaction;
+ * an address whose account was deleted before (`addressDigest`) starts with no credits.
+ */
 export async function createProfileWithSignupGrant(
   db: Kysely<DB>,
   user: { id: string; email: string; name: string | null | undefined },
+  addressDigest: string,
 ): Promise<void> {
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
+    const grant = (await isDeletedAddress(trx, addressDigest)) ? 0 : SIGNUP_GRANT_CREDITS;
     await trx
       .insertInto('user_profile')
       .values({
         user_id: user.id,
         email: user.email,
         display_name: displayNameFor(user.name, user.email),
-        credits: SIGNUP_GRANT_CREDITS,
+        credits: grant,
         created_at: now,
         updated_at: now,
       })
       .execute();
+    if (grant === 0) return;
     await trx
       .insertInto('credit_ledger')
       .values({
@@ -67,9 +75,17 @@ export function getProfileForMe(db: Kysely<DB>, userId: string) {
   return db.selectFrom('user_profile').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
-/** Deletes a user and every row of theirs in one transaction. Add new per-user tables here. */
-export async function deleteUserAndData(db: Kysely<DB>, userId: string): Promise<void> {
+/**
+ * Deletes a user and every row of theirs in one transaction, keeping only the digest of the
+ * address (see createProfileWithSignupGrant). Add new per-user tables here.
+ */
+export async function deleteUserAndData(
+  db: Kysely<DB>,
+  userId: string,
+  addressDigest: string,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await recordDeletedAddress(trx, addressDigest, new Date());
     await trx.deleteFrom('credit_ledger').where('user_id', '=', userId).execute();
     await trx.deleteFrom('user_profile').where('user_id', '=', userId).execute();
     await trx.deleteFrom('session').where('user_id', '=', userId).execute();

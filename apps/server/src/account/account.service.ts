@@ -9,6 +9,7 @@ import { toIsoString } from '../db/column-types';
 import type { DB } from '../db/types';
 import { AppError } from '../http/app-error';
 import type { PasswordAction, RateLimiter } from '../http/rate-limit';
+import { addressDigest } from './deleted-address';
 import { deleteUserAndData, getCredentialPasswordHash, getProfileForMe } from './account.repo';
 
 export interface AccountServiceDeps {
@@ -16,6 +17,10 @@ export interface AccountServiceDeps {
   auth: Auth;
   rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
+  /** Keys the digest of a deleted account's address (see deleted-address.ts). */
+  authSecret: string;
+  /** Ends the user's paid subscriptions with the payment provider, before anything is deleted. */
+  cancelSubscriptions: (userId: string) => Promise<void>;
   /** Removes the user's stored originals and results once the rows are gone. */
   deleteUserFiles?: (userId: string) => Promise<void>;
 }
@@ -31,6 +36,8 @@ export function createAccountService({
   auth,
   rateLimiter,
   log,
+  authSecret,
+  cancelSubscriptions,
   deleteUserFiles,
 }: AccountServiceDeps) {
   /** Re-authentication, throttled like sign-in: the password typed now must match the account's. */
@@ -84,13 +91,19 @@ export function createAccountService({
       await auth.api.changeEmail({ body: { newEmail: input.newEmail }, headers });
     },
 
+    /** A deleted user is never charged again: subscriptions end first, or nothing is deleted. */
     async deleteAccount(
       user: SessionUser,
       client: PasswordCheckClient,
       password: string,
     ): Promise<void> {
       await assertCurrentPassword('delete-account', user, client, password);
-      await deleteUserAndData(db, user.id);
+      try {
+        await cancelSubscriptions(user.id);
+      } catch (error) {
+        throw new AppError('CANCEL_SUBSCRIPTION_FAILED', 502, { cause: error });
+      }
+      await deleteUserAndData(db, user.id, addressDigest(authSecret, user.email));
       await deleteUserFiles?.(user.id);
       logAuthEvent(log, 'account.deleted', { userId: user.id, ip: client.ip });
     },

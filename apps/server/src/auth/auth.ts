@@ -6,6 +6,7 @@ import {
   deleteUserWithoutProfile,
   updateProfileEmail,
 } from '../account/account.repo';
+import { addressDigest } from '../account/deleted-address';
 import type { Config } from '../config/env';
 import type { Database } from '../db/database';
 import type { RateLimiter } from '../http/rate-limit';
@@ -131,7 +132,7 @@ export function createAuth({ config, database, mailer, logger, rateLimiter, secr
         create: {
           after: async (user) => {
             try {
-              await createProfileWithSignupGrant(db, user);
+              await createProfileWithSignupGrant(db, user, addressDigest(secret, user.email));
             } catch (error) {
               await deleteUserWithoutProfile(db, user.id);
               throw error;

@@ -22,7 +22,7 @@ export interface BillingDeps {
   log: FastifyBaseLogger;
   appUrl: string;
   payments: PaymentsConfig;
-  /** Dev and test only: the advance-clock route exists when true and the provider is test mode. */
+  /** config.devRoutes: the advance-clock route exists when true and the provider is test mode. */
   devRoutes: boolean;
   /** How often PlanRenew runs; 0 leaves it to the caller (tests run it by hand). */
   renewalIntervalMs: number;
@@ -60,6 +60,8 @@ export function createBilling(deps: BillingDeps) {
   return {
     clock,
     provider,
+    /** Test-mode payments in a deployment declared a demo (PAYMENTS_DEMO_MODE). */
+    demo: testMode !== null && deps.payments.provider === 'test-mode' && deps.payments.demo,
     billing,
     fulfilment,
     renewalJob,

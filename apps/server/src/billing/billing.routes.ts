@@ -1,5 +1,5 @@
 import { isPaidPlanId, getPlan } from '@reframe/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod';
 import { currentUser, requireSession } from '../auth/guards';
 import { WebhookSignatureError } from '../adapters/payments/payment-provider';
@@ -9,6 +9,7 @@ import type {
   TestModeProvider,
 } from '../adapters/payments/test-mode/test-mode-provider';
 import { AppError } from '../http/app-error';
+import { loopbackOnly } from '../http/loopback-only';
 import type { FulfilmentService } from './fulfilment.service';
 import type { RenewalJob } from './renewal.jobs';
 import { checkoutPage, closedPage, portalPage } from './test-checkout.page';
@@ -68,10 +69,18 @@ function toPortalAction(value: string): PortalAction | null {
 
 /**
  * The test-mode provider's checkout and portal pages (server-rendered: the SPA sends unknown
- * paths to /). Only the signed-in owner of a session can see or pay it.
+ * paths to /). Registered only with the test-mode provider; only the signed-in owner of a
+ * checkout or portal session can see or use it, anyone else gets 404.
  */
 export function testCheckoutRoutes(deps: { provider: TestModeProvider }) {
   const { provider } = deps;
+
+  async function ownPortal(request: FastifyRequest<{ Params: { id: string } }>) {
+    const found = await provider.getPortal(request.params.id);
+    if (!found || found.ownerId !== currentUser(request).id) throw new AppError('NOT_FOUND', 404);
+    return found;
+  }
+
   return function register(app: FastifyInstance) {
     formParser(app);
 
@@ -115,8 +124,7 @@ export function testCheckoutRoutes(deps: { provider: TestModeProvider }) {
       '/api/billing/test-portal/:id',
       { preHandler: [requireSession] },
       async (request, reply) => {
-        const found = await provider.getPortal(request.params.id);
-        if (!found) throw new AppError('NOT_FOUND', 404);
+        const found = await ownPortal(request);
         const current = found.subscription
           ? await provider.retrieveSubscription(found.subscription.id)
           : null;
@@ -140,6 +148,7 @@ export function testCheckoutRoutes(deps: { provider: TestModeProvider }) {
         const parsed = portalActionSchema.safeParse(request.body);
         const action = parsed.success ? toPortalAction(parsed.data.action) : null;
         if (!action) throw new AppError('INVALID_REQUEST', 400);
+        await ownPortal(request);
         const target = await provider.applyPortalAction(request.params.id, action);
         if (!target) throw new AppError('NOT_FOUND', 404);
         return reply.redirect(target, 303);
@@ -154,22 +163,27 @@ const advanceClockBodySchema = z.object({
 });
 
 /**
- * Dev/test only (NODE_ENV !== 'production' and the test-mode provider): moves the billing clock
- * forward, lets the test-mode provider renew or end subscriptions, then runs the renewal job.
- * POST /api/dev/billing/advance-clock { "days": 31 } → { now }.
+ * Dev only (config.devRoutes and the test-mode provider), for a signed-in user on this machine:
+ * moves the billing clock forward, lets the test-mode provider renew or end subscriptions, then
+ * runs the renewal job. POST /api/dev/billing/advance-clock { "days": 31 } → { now }.
  */
 export function devBillingClockRoutes(deps: {
   provider: TestModeProvider;
   renewalJob: RenewalJob;
 }) {
   return function register(app: FastifyInstance) {
-    app.post('/api/dev/billing/advance-clock', async (request) => {
-      const body = advanceClockBodySchema.safeParse(request.body ?? {});
-      if (!body.success) throw new AppError('INVALID_REQUEST', 400);
-      const ms = body.data.ms ?? (body.data.days ?? 0) * 24 * 60 * 60_000;
-      const now = await deps.provider.advanceClock(ms);
-      const renewal = await deps.renewalJob.handlePlanRenew();
-      return { now: now.toISOString(), renewal };
-    });
+    app.addHook('onRequest', loopbackOnly);
+    app.post(
+      '/api/dev/billing/advance-clock',
+      { preHandler: [requireSession] },
+      async (request) => {
+        const body = advanceClockBodySchema.safeParse(request.body ?? {});
+        if (!body.success) throw new AppError('INVALID_REQUEST', 400);
+        const ms = body.data.ms ?? (body.data.days ?? 0) * 24 * 60 * 60_000;
+        const now = await deps.provider.advanceClock(ms);
+        const renewal = await deps.renewalJob.handlePlanRenew();
+        return { now: now.toISOString(), renewal };
+      },
+    );
   };
 }

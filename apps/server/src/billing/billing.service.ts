@@ -100,6 +100,12 @@ export function createBillingService(deps: {
     });
   }
 
+  /** Ends the user's subscriptions with the provider at once (account deletion). */
+  async function cancelSubscriptions(userId: string): Promise<void> {
+    const account = await findAccount(db, userId);
+    if (account?.customer_id) await provider.cancelSubscriptions(account.customer_id);
+  }
+
   async function getUsageStats(userId: string): Promise<UsageStats> {
     const account = await ensureAccount(userId);
     const profile = await findProfile(db, userId);
@@ -129,6 +135,7 @@ export function createBillingService(deps: {
     getConfig: () => ({ publishableKey: provider.publishableKey, mode: provider.mode }),
     createCheckoutSession,
     createPortalSession,
+    cancelSubscriptions,
     getUsageStats,
     trackUsage,
     ensureAccount,

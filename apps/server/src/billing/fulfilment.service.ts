@@ -1,4 +1,4 @@
-import { comparePlans, getPlan, isPaidPlanId, type PlanId } from '@reframe/shared';
+import { comparePlans, getPlan, isPaidPlanId, type PaidPlanId, type PlanId } from '@reframe/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { topUpTo } from '../credits/credits.service';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -6,6 +6,7 @@ import {
   isEntitling,
   type BillingEvent,
   type PaymentProvider,
+  type ProviderInvoice,
   type ProviderSubscription,
 } from '../adapters/payments/payment-provider';
 import {
@@ -31,11 +32,17 @@ export const handledEventTypes = new Set([
 
 export type FulfilmentOutcome = 'applied' | 'duplicate' | 'ignored';
 
+/** Credits are granted for a plan only against a paid, non-zero invoice charging its price. */
+export function invoicePaysFor(invoice: ProviderInvoice | null, planId: PaidPlanId): boolean {
+  return Boolean(invoice?.paid && invoice.amountPaid > 0 && invoice.chargedPlans.includes(planId));
+}
+
 /**
  * The fulfilment rules. Each event is applied once (its id is recorded in the same transaction
  * as its effects); the event only says which subscription changed, and the state applied is
- * re-read from the provider, so order and repetition do not matter. Credits for a period are
- * a top-up keyed by the invoice that paid it (and the plan, so an upgrade tops up once more).
+ * re-read from the provider, so order and repetition do not matter. Credits are a top-up to
+ * the plan's credits keyed by the invoice that paid for that plan: a new period's invoice, or
+ * the invoice charging an upgrade; a downgrade waits for the period's end and grants nothing.
  */
 export function createFulfilmentService(deps: {
   db: BillingDb;
@@ -144,8 +151,9 @@ export function createFulfilmentService(deps: {
         : 'active';
     await setSubscriptionStatus(trx, account.user_id, status, !samePeriod, now);
     const invoice = subscription.latestInvoice;
-    if (invoice?.paid && isPaidPlanId(planId)) {
-      const renewal = account.subscription_id === subscription.id && account.plan_id === planId;
+    if (invoice && isPaidPlanId(planId) && invoicePaysFor(invoice, planId)) {
+      // A new period of the same subscription renews; a first purchase or an upgrade buys.
+      const renewal = account.subscription_id === subscription.id && !samePeriod;
       await topUpTo(trx, {
         userId: account.user_id,
         target: getPlan(planId).credits,

@@ -1,6 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './env';
 
+/** Everything a production start needs, with Stripe. */
+const production = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: 'x'.repeat(32),
+  APP_URL: 'https://reframe.example.com',
+  SMTP_URL: 'smtp://mail.example.com:587',
+  STRIPE_SECRET_KEY: 'sk_live_abc',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+  STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+  STRIPE_PRICE_STARTER: 'price_starter',
+  STRIPE_PRICE_GROWTH: 'price_growth',
+  STRIPE_PRICE_EXPERT: 'price_expert',
+};
+
+const without = (name: keyof typeof production) =>
+  Object.fromEntries(Object.entries(production).filter(([key]) => key !== name));
+
 function problemsOf(env: Record<string, string>): string[] {
   try {
     loadConfig(env, '/srv/reframe');
@@ -65,10 +82,13 @@ describe('loadConfig', () => {
   });
 
   it('requires a long AUTH_SECRET in production without echoing it', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })[0]).toMatch(/^AUTH_SECRET is required/);
-    const [tooShort] = problemsOf({ NODE_ENV: 'production', AUTH_SECRET: 'short-secret' });
-    expect(tooShort).toContain('at least 32 characters');
-    expect(tooShort).not.toContain('short-secret');
+    expect(problemsOf({ NODE_ENV: 'production' })).toContainEqual(
+      expect.stringMatching(/^AUTH_SECRET is required when NODE_ENV=production/),
+    );
+    const tooShort = problemsOf({ ...production, AUTH_SECRET: 'short-secret' });
+    expect(tooShort).toEqual([expect.stringContaining('at least 32 characters')]);
+    expect(tooShort[0]).toMatch(/^AUTH_SECRET /);
+    expect(tooShort[0]).not.toContain('short-secret');
   });
 
   it('rejects a DATABASE_URL that is not PostgreSQL', () => {
@@ -78,11 +98,106 @@ describe('loadConfig', () => {
   });
 
   it('turns off the dev mailbox in production', () => {
-    const config = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }, '/srv');
+    const config = loadConfig(production, '/srv');
     expect(config.mail.devMailbox).toBe(false);
+    expect(config.devRoutes).toBe(false);
     expect(config.isProduction).toBe(true);
     const public_ = loadConfig({ APP_URL: 'https://reframe.example.com/' }, '/srv');
     expect(public_.server.appUrl).toBe('https://reframe.example.com');
     expect(public_.server.trustedOrigins).toEqual(['https://reframe.example.com']);
+  });
+});
+
+describe('a production start', () => {
+  it('starts with every production variable set, on Stripe', () => {
+    const config = loadConfig(production, '/srv');
+    expect(config.payments.provider).toBe('stripe');
+    expect(config.server.appUrl).toBe('https://reframe.example.com');
+  });
+
+  it('stops without a Stripe key, naming it and the demo switch', () => {
+    expect(problemsOf(without('STRIPE_SECRET_KEY'))).toEqual([
+      'STRIPE_SECRET_KEY is required when NODE_ENV=production; or set PAYMENTS_DEMO_MODE=true for a demo deployment whose payments are simulated',
+    ]);
+    const noStripe = problemsOf({
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(32),
+      APP_URL: 'https://reframe.example.com',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      STRIPE_SECRET_KEY: '',
+    });
+    expect(noStripe.map((problem) => problem.split(' ')[0])).toEqual([
+      'STRIPE_SECRET_KEY',
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_PRICE_STARTER',
+      'STRIPE_PRICE_GROWTH',
+      'STRIPE_PRICE_EXPERT',
+    ]);
+  });
+
+  it('runs the simulated payments only when PAYMENTS_DEMO_MODE=true says it is a demo', () => {
+    const demo = loadConfig(
+      {
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'x'.repeat(32),
+        APP_URL: 'https://demo.example.com',
+        SMTP_URL: 'smtp://mail.example.com:587',
+        PAYMENTS_DEMO_MODE: 'true',
+      },
+      '/srv',
+    );
+    expect(demo.payments).toEqual({ provider: 'test-mode', webhookSecret: null, demo: true });
+    expect(loadConfig({}, '/srv').payments).toMatchObject({ provider: 'test-mode', demo: false });
+    expect(problemsOf({ ...production, PAYMENTS_DEMO_MODE: 'true' })).toEqual([
+      'PAYMENTS_DEMO_MODE must not be true when STRIPE_SECRET_KEY is set (a demo takes no real payments) (got "true")',
+    ]);
+    expect(problemsOf({ PAYMENTS_DEMO_MODE: 'yes' })[0]).toMatch(
+      /^PAYMENTS_DEMO_MODE must be true or false/,
+    );
+  });
+
+  it('stops without AUTH_SECRET, naming it', () => {
+    expect(problemsOf(without('AUTH_SECRET'))).toEqual([
+      'AUTH_SECRET is required when NODE_ENV=production (at least 32 characters); generate one with: openssl rand -base64 32',
+    ]);
+  });
+
+  it('stops with an APP_URL that is not https, or none, naming it', () => {
+    const http = problemsOf({ ...production, APP_URL: 'http://reframe.example.com' });
+    expect(http).toEqual([
+      'APP_URL must be the public https URL of the site when NODE_ENV=production, e.g. APP_URL=https://reframe.example.com (got "http://reframe.example.com")',
+    ]);
+    expect(problemsOf(without('APP_URL'))).toEqual([
+      expect.stringMatching(/^APP_URL must be the public https URL/),
+    ]);
+  });
+
+  it('stops without SMTP_URL, naming it', () => {
+    expect(problemsOf(without('SMTP_URL'))).toEqual([
+      expect.stringMatching(/^SMTP_URL is required when NODE_ENV=production/),
+    ]);
+  });
+});
+
+describe('the dev routes (dev mailbox and billing clock)', () => {
+  it('are on with no settings at all, as npm start runs', () => {
+    expect(loadConfig({}, '/srv')).toMatchObject({ devRoutes: true, mail: { devMailbox: true } });
+  });
+
+  it('are off when APP_URL is not on this machine, whatever NODE_ENV says', () => {
+    for (const NODE_ENV of [undefined, 'development', 'test']) {
+      const config = loadConfig({ NODE_ENV, APP_URL: 'http://staging.example.com' }, '/srv');
+      expect(config).toMatchObject({ devRoutes: false, mail: { devMailbox: false } });
+    }
+  });
+
+  it('follow an explicit DEV_ROUTES, which production refuses', () => {
+    const on = loadConfig({ APP_URL: 'http://staging.example.com', DEV_ROUTES: 'true' }, '/srv');
+    expect(on.devRoutes).toBe(true);
+    expect(loadConfig({ DEV_ROUTES: 'false' }, '/srv').mail.devMailbox).toBe(false);
+    expect(problemsOf({ ...production, DEV_ROUTES: 'true' })).toEqual([
+      expect.stringMatching(/^DEV_ROUTES must not be true when NODE_ENV=production/),
+    ]);
   });
 });

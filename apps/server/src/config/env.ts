@@ -7,6 +7,7 @@ import {
 } from '../adapters/payments/payments-config';
 import { buildResizerConfig, resizerShape } from '../jobs/resizer-config';
 import { buildLimitsConfig, limitsShape } from './limits-config';
+import { devRoutesEnabled, productionProblems } from './production-rules';
 
 /**
  * The only reader of process.env. One schema, assembled from one piece per concern: each piece
@@ -92,6 +93,14 @@ const mailShape = {
     .default('Reframe <no-reply@reframe.local>'),
 };
 
+const devShape = {
+  DEV_ROUTES: optional(
+    z.enum(['true', 'false'], {
+      error: 'must be true or false (the dev mailbox and billing clock, for loopback clients only)',
+    }),
+  ),
+};
+
 const rateLimitShape = {
   RATE_LIMIT_WINDOW_SECONDS: positiveInt('RATE_LIMIT_WINDOW_SECONDS=600').default(600),
   RATE_LIMIT_MAX_PER_IP: positiveInt('RATE_LIMIT_MAX_PER_IP=30').default(30),
@@ -112,18 +121,14 @@ const envSchema = z
     ...paymentsShape,
     ...resizerShape,
     ...limitsShape,
+    ...devShape,
   })
   .superRefine((env, ctx) => {
     for (const problem of paymentsProblems(env)) {
       ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
     }
-    if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['AUTH_SECRET'],
-        message:
-          'is required when NODE_ENV=production (at least 32 characters); generate one with: openssl rand -base64 32',
-      });
+    for (const problem of productionProblems(env)) {
+      ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
     }
   });
 
@@ -153,9 +158,12 @@ function buildConfig(env: Env, cwd: string) {
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(cwd, env.DATA_DIR);
   const isProduction = env.NODE_ENV === 'production';
+  const devRoutes = devRoutesEnabled(env, new URL(appUrl));
   return {
     env: env.NODE_ENV,
     isProduction,
+    /** The dev mailbox and billing clock exist (and answer loopback clients only). */
+    devRoutes,
     server: {
       port: env.PORT,
       host: env.HOST,
@@ -174,7 +182,7 @@ function buildConfig(env: Env, cwd: string) {
       transport: env.SMTP_URL
         ? ({ kind: 'smtp', url: env.SMTP_URL } as const)
         : ({ kind: 'outbox' } as const),
-      devMailbox: !isProduction && !env.SMTP_URL,
+      devMailbox: devRoutes && !env.SMTP_URL,
     },
     rateLimit: {
       windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,

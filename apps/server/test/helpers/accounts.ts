@@ -33,7 +33,7 @@ export function tokenIn(mail: SentMail | undefined): string {
 }
 
 export async function signUp(t: TestApp, email = uniqueEmail(), name = 'Test User') {
-  const client = new TestClient(t.app);
+  const client = new TestClient(t.app, t.config.server.appOrigin);
   const response = await client.post('/api/auth/sign-up/email', {
     name,
     email,
@@ -53,7 +53,7 @@ export async function signUpVerified(t: TestApp, email = uniqueEmail(), name = '
 }
 
 export async function signIn(t: TestApp, email: string, password = PASSWORD) {
-  const client = new TestClient(t.app);
+  const client = new TestClient(t.app, t.config.server.appOrigin);
   const response = await client.post('/api/auth/sign-in/email', { email, password });
   return { client, response };
 }

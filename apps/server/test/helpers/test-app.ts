@@ -14,6 +14,18 @@ import { TEST_AUTH_SECRET } from './jwt';
 
 export const TEST_APP_URL = 'http://localhost:3000';
 
+/**
+ * What a production start requires (see SECURITY.md), as a demo so no Stripe is needed. Clients
+ * of such an app send its https origin (the account helpers do).
+ */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: 'p'.repeat(40),
+  APP_URL: 'https://reframe.example.com',
+  SMTP_URL: 'smtp://mail.example.com:587',
+  PAYMENTS_DEMO_MODE: 'true',
+};
+
 export interface TestApp {
   app: FastifyInstance;
   config: Readonly<Config>;

@@ -15,7 +15,16 @@ export interface MockSubscription {
   periodEnd: Date;
   cancelAtPeriodEnd?: boolean;
   userId?: string;
-  latestInvoice?: { id: string; status: 'paid' | 'open' } | null;
+  latestInvoice?: MockInvoice | null;
+}
+
+export interface MockInvoice {
+  id: string;
+  status: 'paid' | 'open';
+  /** In cents. Default: the sum of the lines' positive amounts. */
+  amountPaid?: number;
+  /** The invoice's lines. Default: one line of 500 cents for the subscription's price. */
+  lines?: { priceId: string; amount: number }[];
 }
 
 export interface ReceivedRequest {
@@ -29,10 +38,36 @@ export interface StripeMockServer {
   api: { host: string; port: number; protocol: 'http' };
   requests: ReceivedRequest[];
   subscriptions: Map<string, MockSubscription>;
+  /** Subscription ids whose cancellation fails with a Stripe API error. */
+  failCancel: Set<string>;
   close(): Promise<void>;
 }
 
 const unix = (date: Date) => Math.floor(date.getTime() / 1000);
+
+function invoiceObject(invoice: MockInvoice, subscription: MockSubscription) {
+  const lines = invoice.lines ?? [{ priceId: subscription.priceId, amount: 500 }];
+  const total = lines.reduce((sum, line) => sum + line.amount, 0);
+  return {
+    id: invoice.id,
+    object: 'invoice',
+    status: invoice.status,
+    amount_paid: invoice.amountPaid ?? (invoice.status === 'paid' ? Math.max(0, total) : 0),
+    lines: {
+      object: 'list',
+      has_more: false,
+      data: lines.map((line, index) => ({
+        id: `il_${invoice.id}_${index}`,
+        object: 'line_item',
+        amount: line.amount,
+        pricing: {
+          type: 'price_details',
+          price_details: { price: line.priceId, product: `prod_${line.priceId}` },
+        },
+      })),
+    },
+  };
+}
 
 function subscriptionObject(s: MockSubscription) {
   return {
@@ -42,9 +77,7 @@ function subscriptionObject(s: MockSubscription) {
     status: s.status,
     cancel_at_period_end: s.cancelAtPeriodEnd ?? false,
     metadata: s.userId ? { userId: s.userId } : {},
-    latest_invoice: s.latestInvoice
-      ? { id: s.latestInvoice.id, object: 'invoice', status: s.latestInvoice.status }
-      : null,
+    latest_invoice: s.latestInvoice ? invoiceObject(s.latestInvoice, s) : null,
     items: {
       object: 'list',
       data: [
@@ -69,6 +102,7 @@ async function readForm(request: IncomingMessage): Promise<Record<string, string
 export async function startStripeMockServer(): Promise<StripeMockServer> {
   const requests: ReceivedRequest[] = [];
   const subscriptions = new Map<string, MockSubscription>();
+  const failCancel = new Set<string>();
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_mock_${(counter += 1)}`;
 
@@ -111,6 +145,24 @@ export async function startStripeMockServer(): Promise<StripeMockServer> {
           url: `https://billing.stripe.test/${id}`,
         });
       }
+      if (request.method === 'GET' && url.pathname === '/v1/subscriptions') {
+        // Like Stripe without a status filter: every subscription that has not ended.
+        const data = [...subscriptions.values()]
+          .filter((s) => s.customer === params.customer && s.status !== 'canceled')
+          .map(subscriptionObject);
+        return send(200, { object: 'list', has_more: false, url: url.pathname, data });
+      }
+      if (request.method === 'DELETE' && subscriptionMatch) {
+        const id = decodeURIComponent(subscriptionMatch[1] ?? '');
+        if (failCancel.has(id)) {
+          return send(500, { error: { type: 'api_error', message: 'Cancellation failed' } });
+        }
+        const subscription = subscriptions.get(id);
+        if (subscription) {
+          subscription.status = 'canceled';
+          return send(200, subscriptionObject(subscription));
+        }
+      }
       if (request.method === 'GET' && subscriptionMatch) {
         const subscription = subscriptions.get(decodeURIComponent(subscriptionMatch[1] ?? ''));
         if (subscription) return send(200, subscriptionObject(subscription));
@@ -133,6 +185,7 @@ export async function startStripeMockServer(): Promise<StripeMockServer> {
     api: { host: '127.0.0.1', port, protocol: 'http' },
     requests,
     subscriptions,
+    failCancel,
     close: () =>
       new Promise((resolve, reject) =>
         server.close((error) => (error ? reject(error) : resolve())),

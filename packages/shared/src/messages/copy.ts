@@ -261,7 +261,7 @@ export const copy = {
       'Permanently delete your account, your profile and everything stored for you.',
     deleteConfirmTitle: 'Delete your account?',
     deleteConfirmBody:
-      'This cannot be undone. Your account, profile and everything stored for you will be removed. Enter your password to confirm.',
+      'This cannot be undone. Your account, profile and everything stored for you will be removed, and a paid plan is cancelled at once, so you will not be charged again. Enter your password to confirm.',
     password: 'Password',
     cancel: 'Cancel',
     deleteForever: 'Delete Account',
@@ -298,5 +298,9 @@ export const copy = {
         `If you didn't make this change, someone else may have access to your account: write to ${supportEmail} from this address and we will help you get it back.`,
       footnote: 'This notice goes to your previous address, which is no longer on your account.',
     },
+  },
+  demo: {
+    banner:
+      'This is a demo: payments are simulated, no card is charged and paid plans are not real.',
   },
 } as const;

@@ -66,6 +66,8 @@ export const errorMessages = {
   NO_SUBSCRIPTION: 'You have no paid subscription to manage.',
   WEBHOOK_SIGNATURE_INVALID: 'The webhook signature is missing or invalid.',
   CHECKOUT_SESSION_NOT_FOUND: 'This checkout session does not exist or is already closed.',
+  CANCEL_SUBSCRIPTION_FAILED:
+    'Your subscription could not be cancelled, so your account was not deleted. Please try again later.',
 
   // Resizer
   NO_IMAGE: 'Please upload an image first',

@@ -14,6 +14,8 @@ export interface PaymentProvider {
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /** The subscription as the provider holds it now; null when the provider does not know it. */
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
+  /** Ends every subscription of the customer now (account deletion); how many were ended. */
+  cancelSubscriptions(customerId: string): Promise<number>;
   /** Verifies the signature over the raw body; throws WebhookSignatureError when it fails. */
   parseWebhook(rawBody: Buffer | string, signature: string | undefined): BillingEvent;
 }
@@ -37,7 +39,16 @@ export interface ProviderSubscription {
   periodStart: Date;
   periodEnd: Date;
   cancelAtPeriodEnd: boolean;
-  latestInvoice: { id: string; paid: boolean } | null;
+  latestInvoice: ProviderInvoice | null;
+}
+
+export interface ProviderInvoice {
+  id: string;
+  paid: boolean;
+  /** In cents. */
+  amountPaid: number;
+  /** The plans whose price the invoice charges for (a line of that price with a positive amount). */
+  chargedPlans: PaidPlanId[];
 }
 
 /** A webhook event reduced to what fulfilment needs to re-read the state from the provider. */

@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import {
   WebhookSignatureError,
   type BillingEvent,
+  type ProviderInvoice,
   type ProviderSubscription,
 } from './payment-provider';
 
@@ -20,6 +21,19 @@ export function planForPrice(priceIds: PriceIds, priceId: string | undefined): P
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value == null ? null : typeof value === 'string' ? value : value.id;
 
+function toProviderInvoice(invoice: Stripe.Invoice, priceIds: PriceIds): ProviderInvoice {
+  const chargedPlans = (invoice.lines?.data ?? [])
+    .filter((line) => line.amount > 0)
+    .map((line) => planForPrice(priceIds, idOf(line.pricing?.price_details?.price) ?? undefined))
+    .filter((plan) => plan !== null);
+  return {
+    id: invoice.id,
+    paid: invoice.status === 'paid',
+    amountPaid: invoice.amount_paid,
+    chargedPlans: [...new Set(chargedPlans)],
+  };
+}
+
 export function toProviderSubscription(
   subscription: Stripe.Subscription,
   priceIds: PriceIds,
@@ -36,9 +50,7 @@ export function toProviderSubscription(
     periodEnd: new Date((item?.current_period_end ?? 0) * 1000),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     latestInvoice:
-      invoice && typeof invoice === 'object'
-        ? { id: invoice.id, paid: invoice.status === 'paid' }
-        : null,
+      invoice && typeof invoice === 'object' ? toProviderInvoice(invoice, priceIds) : null,
   };
 }
 

@@ -68,6 +68,20 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
     },
 
+    async cancelSubscriptions(customerId) {
+      // Without a status filter Stripe lists every subscription that has not ended yet.
+      let ended = 0;
+      for await (const subscription of stripe.subscriptions.list({
+        customer: customerId,
+        limit: 100,
+      })) {
+        if (subscription.status === 'incomplete_expired') continue;
+        await stripe.subscriptions.cancel(subscription.id);
+        ended += 1;
+      }
+      return ended;
+    },
+
     parseWebhook(rawBody, signature) {
       return verifySignedEvent(rawBody, signature, options.webhookSecret);
     },

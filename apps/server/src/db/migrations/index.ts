@@ -5,6 +5,7 @@ import { userProfileAndCreditLedger } from './0002-user-profile-and-credit-ledge
 import { rateLimitAndConsumedToken } from './0003-rate-limit-and-consumed-token';
 import { billing } from './0004-billing';
 import { resizer } from './0005-resizer';
+import { deletedAddress } from './0006-deleted-address';
 import { uploadQuota } from './0007-upload-quota';
 
 /**
@@ -17,6 +18,7 @@ const migrations: ReadonlyArray<readonly [name: string, build: (dialect: Dialect
   ['0003-rate-limit-and-consumed-token', rateLimitAndConsumedToken],
   ['0004-billing', billing],
   ['0005-resizer', resizer],
+  ['0006-deleted-address', deletedAddress],
   ['0007-upload-quota', uploadQuota],
 ];
 

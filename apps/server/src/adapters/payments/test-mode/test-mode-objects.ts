@@ -36,9 +36,17 @@ export interface TestInvoice {
   object: 'invoice';
   customer: string;
   status: 'paid';
-  billing_reason: 'subscription_create' | 'subscription_cycle';
+  billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
   amount_paid: number;
+  lines: { object: 'list'; data: TestInvoiceLine[] };
   parent: { type: 'subscription_details'; subscription_details: { subscription: string } };
+}
+
+/** A charge (positive) or a credit for unused time (negative) for one price. */
+export interface TestInvoiceLine {
+  object: 'line_item';
+  amount: number;
+  pricing: { type: 'price_details'; price_details: { price: string; product: string } };
 }
 
 export interface TestPortalSession {

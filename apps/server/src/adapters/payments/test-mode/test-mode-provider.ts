@@ -16,6 +16,7 @@ import {
   toUnix,
   type TestCheckoutSession,
   type TestInvoice,
+  type TestInvoiceLine,
   type TestPortalSession,
   type TestSubscription,
 } from './test-mode-objects';
@@ -40,9 +41,12 @@ export interface TestModeProvider extends PaymentProvider {
   /** Pays an open session: subscription, paid invoice and their events. Returns where to go. */
   payCheckoutSession(id: string): Promise<string | null>;
   cancelCheckoutSession(id: string): Promise<string | null>;
-  getPortal(
-    id: string,
-  ): Promise<{ portal: TestPortalSession; subscription: TestSubscription | null } | null>;
+  /** The portal session, the subscription it manages and the user who owns the customer. */
+  getPortal(id: string): Promise<{
+    portal: TestPortalSession;
+    subscription: TestSubscription | null;
+    ownerId: string | null;
+  } | null>;
   applyPortalAction(id: string, action: PortalAction): Promise<string | null>;
   /** Moves the provider's clock and renews or ends every subscription whose period is over. */
   advanceClock(ms: number): Promise<Date>;
@@ -76,18 +80,39 @@ export function createTestModeProvider(options: {
     await deliver(payload, signPayload(payload, webhookSecret));
   }
 
+  const priceInCents = (priceId: string) => {
+    const planId = planForPrice(testModePriceIds, priceId);
+    return planId ? getPlan(planId).price * 100 : 0;
+  };
+
+  const line = (priceId: string, amount: number): TestInvoiceLine => ({
+    object: 'line_item',
+    amount,
+    pricing: {
+      type: 'price_details',
+      price_details: { price: priceId, product: `prod_test_${priceId}` },
+    },
+  });
+
+  /** A paid invoice: a whole period of the subscription's price, or the given lines. */
   async function newInvoice(
     subscription: TestSubscription,
     reason: TestInvoice['billing_reason'],
+    lines: TestInvoiceLine[] = [
+      line(subscription.items.data[0].price.id, priceInCents(subscription.items.data[0].price.id)),
+    ],
   ): Promise<TestInvoice> {
-    const planId = planForPrice(testModePriceIds, subscription.items.data[0].price.id);
     const invoice: TestInvoice = {
       id: newTestId('in'),
       object: 'invoice',
       customer: subscription.customer,
       status: 'paid',
       billing_reason: reason,
-      amount_paid: planId ? getPlan(planId).price * 100 : 0,
+      amount_paid: Math.max(
+        0,
+        lines.reduce((sum, { amount }) => sum + amount, 0),
+      ),
+      lines: { object: 'list', data: lines },
       parent: {
         type: 'subscription_details',
         subscription_details: { subscription: subscription.id },
@@ -138,6 +163,38 @@ export function createTestModeProvider(options: {
     const updated = { ...subscription, ...change };
     await store.put('subscription', updated, clock.now());
     await emit('customer.subscription.updated', updated);
+  }
+
+  /**
+   * A plan switch, like Stripe's portal set to invoice prorations at once: the price changes now;
+   * an upgrade is charged the difference for the rest of the period on a paid invoice, a
+   * downgrade is charged nothing and refunded nothing (fulfilment applies it at the period end).
+   */
+  async function switchPlan(subscription: TestSubscription, planId: PaidPlanId) {
+    const item = subscription.items.data[0];
+    const oldPrice = item.price.id;
+    const newPrice = testModePriceIds[planId];
+    const switched: TestSubscription = {
+      ...subscription,
+      cancel_at_period_end: false,
+      items: { object: 'list', data: [{ ...item, price: { id: newPrice } }] },
+    };
+    const difference = priceInCents(newPrice) - priceInCents(oldPrice);
+    if (difference <= 0) {
+      await store.put('subscription', switched, clock.now());
+      await emit('customer.subscription.updated', switched);
+      return;
+    }
+    const period = item.current_period_end - item.current_period_start;
+    const left = Math.min(1, Math.max(0, (item.current_period_end - toUnix(clock.now())) / period));
+    const invoice = await newInvoice(switched, 'subscription_update', [
+      line(oldPrice, -Math.round(priceInCents(oldPrice) * left)),
+      line(newPrice, Math.round(priceInCents(newPrice) * left)),
+    ]);
+    switched.latest_invoice = invoice.id;
+    await store.put('subscription', switched, clock.now());
+    await emit('customer.subscription.updated', switched);
+    await emit('invoice.paid', invoice);
   }
 
   return {
@@ -203,6 +260,22 @@ export function createTestModeProvider(options: {
       return toProviderSubscription(expanded, testModePriceIds);
     },
 
+    async cancelSubscriptions(customerId) {
+      const live = (await store.list<TestSubscription>('subscription')).filter(
+        (s) => s.customer === customerId && s.status === 'active',
+      );
+      for (const subscription of live) {
+        const ended: TestSubscription = {
+          ...subscription,
+          status: 'canceled',
+          canceled_at: toUnix(clock.now()),
+        };
+        await store.put('subscription', ended, clock.now());
+        await emit('customer.subscription.deleted', ended);
+      }
+      return live.length;
+    },
+
     parseWebhook(rawBody, signature) {
       return verifySignedEvent(rawBody, signature, webhookSecret);
     },
@@ -264,7 +337,11 @@ export function createTestModeProvider(options: {
       const subscriptions = await store.list<TestSubscription>('subscription');
       const subscription =
         subscriptions.find((s) => s.customer === portal.customer && s.status === 'active') ?? null;
-      return { portal, subscription };
+      const customer = await store.get<{ metadata: { userId: string } }>(
+        'customer',
+        portal.customer,
+      );
+      return { portal, subscription, ownerId: customer?.metadata.userId ?? null };
     },
 
     async applyPortalAction(id, action) {
@@ -279,18 +356,9 @@ export function createTestModeProvider(options: {
         case 'resume':
           await updateSubscription(subscription, { cancel_at_period_end: false });
           break;
-        case 'switch': {
-          // Like Stripe's portal with prorations: the price changes now, billing follows.
-          const item = subscription.items.data[0];
-          await updateSubscription(subscription, {
-            cancel_at_period_end: false,
-            items: {
-              object: 'list',
-              data: [{ ...item, price: { id: testModePriceIds[action.planId] } }],
-            },
-          });
+        case 'switch':
+          await switchPlan(subscription, action.planId);
           break;
-        }
         default:
           action satisfies never;
       }

@@ -1,0 +1,112 @@
+import type { SiteConfig } from '@reframe/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStripeProvider } from '../../src/adapters/payments/stripe-provider';
+import { signUpVerified } from '../helpers/accounts';
+import { TestClient } from '../helpers/client';
+import { createTestApp, PRODUCTION_ENV, type TestApp } from '../helpers/test-app';
+import { startStripeMockServer, type StripeMockServer } from '../support/stripe-mock-server';
+import { callable, pathOf, usageStats } from './billing-helpers';
+
+/** Which payments run, what every page is told about it, and who may use the test-mode pages. */
+
+async function siteConfig(t: TestApp): Promise<SiteConfig> {
+  const response = await new TestClient(t.app).get('/api/site-config');
+  expect(response.statusCode).toBe(200);
+  return response.json<SiteConfig>();
+}
+
+async function buyAndPay(client: TestClient, planId: string) {
+  const { body } = await callable(client, 'createCheckoutSession', { planId });
+  const path = pathOf((body.data as { url: string }).url);
+  expect((await client.post(`${path}/pay`)).statusCode).toBe(303);
+}
+
+describe('a production deployment declared a demo (PAYMENTS_DEMO_MODE=true)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: PRODUCTION_ENV });
+  });
+  afterAll(() => t.close());
+
+  it('tells every page it is a demo and runs the simulated checkout', async () => {
+    expect(await siteConfig(t)).toEqual({ paymentsDemo: true });
+    const { client } = await signUpVerified(t);
+    await buyAndPay(client, 'starter');
+    expect(await usageStats(client)).toMatchObject({ currentPlan: 'starter' });
+  });
+});
+
+describe('test mode outside production', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('is no demo', async () => {
+    expect(await siteConfig(t)).toEqual({ paymentsDemo: false });
+  });
+
+  it("refuses another user's portal session, to read or to act on", async () => {
+    const owner = await signUpVerified(t);
+    await buyAndPay(owner.client, 'growth');
+    const { body } = await callable(owner.client, 'createPortalSession', {});
+    const portalPath = pathOf((body.data as { url: string }).url);
+
+    const stranger = await signUpVerified(t);
+    const page = await stranger.client.get(portalPath);
+    expect(page.statusCode).toBe(404);
+    expect(page.body).not.toContain('Cancel plan');
+    const act = await t.app.inject({
+      method: 'POST',
+      url: `${portalPath}/action`,
+      headers: {
+        origin: 'http://localhost:3000',
+        cookie: [...stranger.client.cookies].map(([n, v]) => `${n}=${v}`).join('; '),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: 'action=cancel',
+    });
+    expect(act.statusCode).toBe(404);
+    expect(await usageStats(owner.client)).toMatchObject({
+      currentPlan: 'growth',
+      cancelAtPeriodEnd: false,
+    });
+    expect((await owner.client.get(portalPath)).body).toContain('Cancel plan');
+  });
+});
+
+describe('with Stripe', () => {
+  let t: TestApp;
+  let stripe: StripeMockServer;
+  beforeAll(async () => {
+    stripe = await startStripeMockServer();
+    const provider = createStripeProvider({
+      secretKey: 'sk_test_mock',
+      publishableKey: 'pk_test_mock',
+      webhookSecret: 'whsec_mode_test',
+      priceIds: { starter: 'price_starter', growth: 'price_growth', expert: 'price_expert' },
+      api: stripe.api,
+    });
+    t = await createTestApp({ billing: { provider } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
+
+  it('has no test-mode checkout, portal or billing clock', async () => {
+    expect(await siteConfig(t)).toEqual({ paymentsDemo: false });
+    const { client } = await signUpVerified(t);
+    for (const path of [
+      '/api/billing/test-checkout/cs_test_x',
+      '/api/billing/test-portal/bps_test_x',
+    ]) {
+      const response = await new TestClient(t.app).get(path);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
+    }
+    expect((await client.post('/api/billing/test-checkout/cs_test_x/pay')).statusCode).toBe(404);
+    expect((await client.post('/api/dev/billing/advance-clock', { days: 1 })).statusCode).toBe(404);
+  });
+});
