@@ -1,6 +1,7 @@
 import { Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { RequireVerifiedUser } from './auth/RequireVerifiedUser';
 import { SessionGate } from './auth/SessionGate';
+import { DemoBanner } from './components/DemoBanner';
 import { FullPageSpinner } from './components/Spinner';
 import { LandingScreen } from './screens/landing/LandingScreen';
 import { RouteErrorScreen } from './screens/route-error/RouteErrorScreen';
@@ -10,6 +11,7 @@ function RootLayout() {
     <>
       <ScrollRestoration />
       <Outlet />
+      <DemoBanner />
     </>
   );
 }
