@@ -94,7 +94,10 @@ export function failures(results: CaseResult[]): string {
       const v = row.value(r.quality.ours);
       return !Number.isNaN(v) && !row.target!.met(v);
     });
-    const list = failed.map((r) => `${r.spec.id} (${row.format(row.value(r.quality.ours))})`);
+    const list = failed.map(
+      (r) =>
+        `${r.spec.id} (${row.format(row.value(r.quality.ours))}; real ${row.format(row.value(r.quality.real))})`,
+    );
     return `- ${row.name} ${row.target!.text}: ${failed.length ? `${failed.length} failing: ${list.join(', ')}` : 'all pass'}`;
   });
   return `\n## Cases where ours misses a target\n\n${lines.join('\n')}`;
