@@ -12,8 +12,16 @@ export function extensionFor(format: StoredFormat): string {
 }
 
 /** Results, and originals stored before keys had an extension, are PNG. */
-export function contentTypeOfKey(key: string): string {
+function formatOfKey(key: string): { extension: string; contentType: string } {
   const name = key.slice(key.lastIndexOf('/') + 1);
   const known = Object.values(STORED_FORMATS).find(({ extension }) => name.endsWith(extension));
-  return known?.contentType ?? 'image/png';
+  return known ?? STORED_FORMATS.png;
+}
+
+export function contentTypeOfKey(key: string): string {
+  return formatOfKey(key).contentType;
+}
+
+export function extensionOfKey(key: string): string {
+  return formatOfKey(key).extension;
 }

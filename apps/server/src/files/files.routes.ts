@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Storage } from '../adapters/storage/storage';
 import { currentUser, requireVerifiedUser } from '../auth/guards';
 import { AppError } from '../http/app-error';
-import { contentTypeOfKey } from './content-type';
+import { contentTypeOfKey, extensionOfKey } from './content-type';
 import { userPrefix } from './file-urls';
 
 /**
@@ -14,12 +14,12 @@ const CACHE_CONTROL = 'private, max-age=300';
 /** A file opened on its own runs nothing: no script, no plugin, no form, no same-origin access. */
 const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
-/** The name a browser saves a file under: `original.png`, `resized-1080x1080.png`. */
+/** The name a browser saves a file under: `original.jpg`, `resized-1080x1080.png`. */
 export function downloadName(key: string): string {
   const [, , kind, size] = key.split('/');
   return kind === 'resized' && size && /^\d+x\d+$/.test(size)
     ? `resized-${size}.png`
-    : 'original.png';
+    : `original${extensionOfKey(key)}`;
 }
 
 /**
