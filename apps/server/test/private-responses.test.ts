@@ -63,7 +63,9 @@ describe('private responses are not cached', () => {
     expect(csp).toContain("default-src 'none'");
 
     const original = await client.get(pathOf(originalUrl));
-    expect(original.headers['content-disposition']).toBe('inline; filename="original.png"');
+    // The uploaded photo is a JPEG, stored as one: it downloads under its own extension.
+    expect(original.headers['content-type']).toBe('image/jpeg');
+    expect(original.headers['content-disposition']).toBe('inline; filename="original.jpg"');
     expect(original.headers['cache-control']).toBe('private, max-age=300');
   });
 
