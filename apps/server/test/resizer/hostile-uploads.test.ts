@@ -20,7 +20,8 @@ describe('hostile uploads', () => {
   afterAll(() => t.close());
 
   it('leave health and history answering while four 50 MP uploads are decoded', async () => {
-    const attacker = await signUpVerified(t);
+    // Two attackers, each at the per-user cap of uploads read at once (2).
+    const attackers = [await signUpVerified(t), await signUpVerified(t)];
     const reader = await signUpVerified(t);
     const bmp = hostileBmp();
     const png = await hostilePng();
@@ -31,8 +32,8 @@ describe('hostile uploads', () => {
     }));
 
     let pending = files.length;
-    const uploads = files.map((file) =>
-      uploadRaw(t, attacker.client, [file]).finally(() => {
+    const uploads = files.map((file, index) =>
+      uploadRaw(t, attackers[index % 2]!.client, [file]).finally(() => {
         pending -= 1;
       }),
     );
