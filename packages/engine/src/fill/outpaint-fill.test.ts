@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { outpaintFill } from './outpaint-fill';
-import type { CanvasPlacement, Raster } from './raster';
+import type { CanvasPlacement } from './raster';
+import { rgbAt, syntheticImage } from './synthetic-raster';
 import { createRng } from './rng';
-
-function image(
-  width: number,
-  height: number,
-  pixel: (x: number, y: number) => [number, number, number],
-): Raster {
-  const data = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) data.set(pixel(x, y), (y * width + x) * 3);
-  }
-  return { width, height, channels: 3, data };
-}
-
-function at(pixels: Uint8Array, width: number, x: number, y: number): [number, number, number] {
-  const i = (y * width + x) * 3;
-  return [pixels[i]!, pixels[i + 1]!, pixels[i + 2]!];
-}
 
 /** Mean |4-neighbour Laplacian| of the green channel over a rectangle. */
 function detail(pixels: Uint8Array, width: number, x0: number, y0: number, x1: number, y1: number) {
@@ -37,7 +21,7 @@ function detail(pixels: Uint8Array, width: number, x0: number, y0: number, x1: n
 describe('outpaintFill', () => {
   it('keeps a horizon level: sky continues beside the sky, grass beside the grass', () => {
     const rng = createRng(5);
-    const original = image(120, 80, (_x, y) =>
+    const original = syntheticImage(120, 80, (_x, y) =>
       y < 40
         ? [70 + rng() * 10, 120 + rng() * 10, 200 + rng() * 10]
         : [60 + rng() * 10, 140 + rng() * 10, 50 + rng() * 10],
@@ -45,8 +29,8 @@ describe('outpaintFill', () => {
     const placement: CanvasPlacement = { width: 240, height: 80, offsetX: 60, offsetY: 0 };
     const out = outpaintFill(original, placement, 1);
     for (const x of [5, 30, 200, 235]) {
-      const [, , skyBlue] = at(out, 240, x, 15);
-      const [, grassGreen, grassBlue] = at(out, 240, x, 65);
+      const [, , skyBlue] = rgbAt(out, 240, x, 15);
+      const [, grassGreen, grassBlue] = rgbAt(out, 240, x, 65);
       expect(skyBlue).toBeGreaterThan(170);
       expect(grassGreen).toBeGreaterThan(grassBlue + 50);
     }
@@ -54,7 +38,7 @@ describe('outpaintFill', () => {
 
   it('does not clone a subject near the edge that does not touch it', () => {
     const rng = createRng(9);
-    const original = image(100, 100, (x, y) => {
+    const original = syntheticImage(100, 100, (x, y) => {
       const subject = x >= 35 && x < 65 && y >= 7 && y < 27;
       return subject ? [230, 20, 20] : [120 + rng() * 20, 110 + rng() * 20, 100 + rng() * 20];
     });
@@ -64,7 +48,7 @@ describe('outpaintFill', () => {
     for (let y = 0; y < 200; y++) {
       if (y >= 50 && y < 150) continue;
       for (let x = 0; x < 100; x++) {
-        const [r, g] = at(out, 100, x, y);
+        const [r, g] = rgbAt(out, 100, x, y);
         if (r - g > 50) red++;
       }
     }
@@ -73,7 +57,7 @@ describe('outpaintFill', () => {
 
   it('continues a texture at the original sharpness instead of smearing it', () => {
     const rng = createRng(11);
-    const original = image(96, 96, () => {
+    const original = syntheticImage(96, 96, () => {
       const v = rng() < 0.05 ? 240 : 20 + rng() * 25;
       return [v, v, v];
     });
@@ -90,12 +74,12 @@ describe('outpaintFill', () => {
   });
 
   it('leaves no seam: the step across the border is like the photo own steps', () => {
-    const original = image(80, 80, (x, y) => [100 + x, 80 + y, 120]);
+    const original = syntheticImage(80, 80, (x, y) => [100 + x, 80 + y, 120]);
     const placement: CanvasPlacement = { width: 80, height: 140, offsetX: 0, offsetY: 30 };
     const out = outpaintFill(original, placement, 4);
     for (const x of [10, 40, 70]) {
-      const inside = at(out, 80, x, 30);
-      const outside = at(out, 80, x, 29);
+      const inside = rgbAt(out, 80, x, 30);
+      const outside = rgbAt(out, 80, x, 29);
       for (let ch = 0; ch < 3; ch++) expect(Math.abs(inside[ch]! - outside[ch]!)).toBeLessThan(6);
     }
   });

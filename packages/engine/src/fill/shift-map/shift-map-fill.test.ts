@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CanvasPlacement, Raster } from '../raster';
+import type { CanvasPlacement } from '../raster';
+import { rgbAt, syntheticImage } from '../synthetic-raster';
 import { createRng } from '../rng';
 import { shiftMapFill } from './shift-map-fill';
-
-function image(
-  width: number,
-  height: number,
-  pixel: (x: number, y: number) => [number, number, number],
-): Raster {
-  const data = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) data.set(pixel(x, y), (y * width + x) * 3);
-  }
-  return { width, height, channels: 3, data };
-}
-
-function at(pixels: Uint8Array, width: number, x: number, y: number): [number, number, number] {
-  const i = (y * width + x) * 3;
-  return [pixels[i]!, pixels[i + 1]!, pixels[i + 2]!];
-}
 
 /** Mean |horizontal step| of the green channel over a rectangle. */
 function detail(pixels: Uint8Array, width: number, x0: number, y0: number, x1: number, y1: number) {
@@ -35,7 +19,7 @@ function detail(pixels: Uint8Array, width: number, x0: number, y0: number, x1: n
 
 describe('shiftMapFill', () => {
   const rng = createRng(5);
-  const landscape = image(120, 80, (_x, y) =>
+  const landscape = syntheticImage(120, 80, (_x, y) =>
     y < 40
       ? [70 + rng() * 10, 120 + rng() * 10, 200 + rng() * 10]
       : [60 + rng() * 10, 140 + rng() * 10, 50 + rng() * 10],
@@ -46,7 +30,7 @@ describe('shiftMapFill', () => {
     const out = shiftMapFill(landscape, wide, 1);
     for (let y = 0; y < 80; y++) {
       for (let x = 0; x < 120; x++)
-        expect(at(out, 240, 60 + x, y)).toEqual(at(landscape.data, 120, x, y));
+        expect(rgbAt(out, 240, 60 + x, y)).toEqual(rgbAt(landscape.data, 120, x, y));
     }
     expect(shiftMapFill(landscape, wide, 1)).toEqual(out);
   });
@@ -54,8 +38,8 @@ describe('shiftMapFill', () => {
   it('keeps a horizon level: sky continues beside the sky, grass beside the grass', () => {
     const out = shiftMapFill(landscape, wide, 1);
     for (const x of [5, 30, 200, 235]) {
-      const [, , skyBlue] = at(out, 240, x, 15);
-      const [, grassGreen, grassBlue] = at(out, 240, x, 65);
+      const [, , skyBlue] = rgbAt(out, 240, x, 15);
+      const [, grassGreen, grassBlue] = rgbAt(out, 240, x, 65);
       expect(skyBlue).toBeGreaterThan(170);
       expect(grassGreen).toBeGreaterThan(grassBlue + 50);
     }
@@ -63,7 +47,7 @@ describe('shiftMapFill', () => {
 
   it('copies texture at the original sharpness all the way to the canvas edge', () => {
     const noise = createRng(11);
-    const original = image(96, 96, () => {
+    const original = syntheticImage(96, 96, () => {
       const v = noise() < 0.05 ? 240 : 20 + noise() * 25;
       return [v, v, v];
     });
@@ -79,7 +63,7 @@ describe('shiftMapFill', () => {
 
   it('does not clone a subject that does not touch the edge being extended', () => {
     const noise = createRng(9);
-    const original = image(100, 100, (x, y) => {
+    const original = syntheticImage(100, 100, (x, y) => {
       const subject = x >= 35 && x < 65 && y >= 7 && y < 27;
       return subject ? [230, 20, 20] : [120 + noise() * 20, 110 + noise() * 20, 100 + noise() * 20];
     });
@@ -88,7 +72,7 @@ describe('shiftMapFill', () => {
     for (let y = 0; y < 200; y++) {
       if (y >= 50 && y < 150) continue;
       for (let x = 0; x < 100; x++) {
-        const [r, g] = at(out, 100, x, y);
+        const [r, g] = rgbAt(out, 100, x, y);
         if (r - g > 50) red++;
       }
     }
