@@ -11,13 +11,17 @@
  * pool starts `./bootstrap.mjs` next to its own module, which from the sources is the shim that
  * loads the TypeScript worker through tsx.
  */
-import { rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
-/** Each bundle: its output folder (relative to the repository) and entry points by output name. */
+/**
+ * Each bundle: its output folder (relative to the repository), entry points by output name, and
+ * the data files its code reads beside itself (`new URL(name, import.meta.url)`), by their path
+ * in the output folder: in the bundle, `import.meta.url` is the bundle's own.
+ */
 export const bundles = {
   server: {
     outdir: 'apps/server/dist',
@@ -27,10 +31,14 @@ export const bundles = {
       seed: 'apps/server/src/db/seed.ts',
       bootstrap: 'packages/engine/src/worker/entry.ts',
     },
+    assets: {
+      'common-passwords/passwords.txt': 'apps/server/src/auth/common-passwords/passwords.txt',
+    },
   },
   cli: {
     outdir: 'packages/engine/dist',
     entryPoints: { cli: 'packages/engine/src/cli.ts' },
+    assets: {},
   },
 };
 
@@ -49,7 +57,7 @@ const externalPackages = {
 
 /** Builds one bundle; returns the source files (relative to the repository) it was made of. */
 export async function buildBundle(name) {
-  const { outdir, entryPoints } = bundles[name];
+  const { outdir, entryPoints, assets } = bundles[name];
   const { build } = await import('esbuild'); // loaded only when something is built
   await rm(join(repoRoot, outdir), { recursive: true, force: true }); // no chunks of older builds
   const result = await build({
@@ -67,7 +75,11 @@ export async function buildBundle(name) {
     logLevel: 'warning',
     plugins: [externalPackages],
   });
-  const inputs = Object.keys(result.metafile.inputs);
+  for (const [target, source] of Object.entries(assets)) {
+    await mkdir(dirname(join(repoRoot, outdir, target)), { recursive: true });
+    await copyFile(join(repoRoot, source), join(repoRoot, outdir, target));
+  }
+  const inputs = [...Object.keys(result.metafile.inputs), ...Object.values(assets)];
   await writeFile(join(repoRoot, outdir, INPUTS_FILE), JSON.stringify(inputs));
   return inputs;
 }
