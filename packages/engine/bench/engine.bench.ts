@@ -6,23 +6,17 @@
  *   npm run bench:engine -- --speed-only        speed only
  *   npm run bench:engine -- --cases sunset,lake quality on the cases whose id contains a word
  *   npm run bench:engine -- --seed 3            the fill's seed (default 1)
- *   npm run bench:engine -- --fill shift-map    the experimental shift-map fill as ours (default em)
  *   npm run bench:engine -- --examples [seed]   every fixture photo at every ratio (montages)
  *
  * Quality: see cases.ts (ground truth), metrics.ts (what is measured) and photos/LICENSES.md.
- * Montages go to bench-output/<fill>/, example sheets to bench-output/.
+ * Montages go to bench-output/cases/, example sheets to bench-output/.
  */
 import { parseArgs } from 'node:util';
 import { CASES } from './cases';
 import { saveExamples } from './examples';
-import { outpaintFill } from '../src/fill/outpaint-fill';
-import { shiftMapFill } from '../src/fill/shift-map/shift-map-fill';
-import type { Fill } from './quality';
+import { shiftMapFill } from '../src/fill/shift-map-fill';
 import { qualityBench } from './quality';
 import { speedBench, timingCase } from './speed';
-
-/** The product's fill, and the experimental one (packages/engine/src/fill/shift-map). */
-const FILLS: Record<string, Fill> = { em: outpaintFill, 'shift-map': shiftMapFill };
 
 const PHOTOS = new URL('./photos/', import.meta.url);
 const FIXTURES = new URL('../../../../shared/fixtures/images/', import.meta.url);
@@ -44,7 +38,6 @@ async function main(): Promise<void> {
       cases: { type: 'string' },
       seed: { type: 'string' },
       examples: { type: 'boolean' },
-      fill: { type: 'string' },
     },
   });
   if (values.examples) {
@@ -56,11 +49,14 @@ async function main(): Promise<void> {
   if (specs.length === 0) throw new Error(`no case id contains ${words.join(' or ')}`);
   if (!values['quality-only'] && !values.cases)
     await speedBench(new URL(import.meta.url), PHOTOS, REPO);
-  const name = values.fill ?? 'em';
-  const fill = FILLS[name];
-  if (!fill) throw new Error(`--fill takes one of ${Object.keys(FILLS).join(', ')}`);
   if (!values['speed-only']) {
-    await qualityBench(PHOTOS, new URL(`${name}/`, OUTPUT), specs, Number(values.seed ?? 1), fill);
+    await qualityBench(
+      PHOTOS,
+      new URL('cases/', OUTPUT),
+      specs,
+      Number(values.seed ?? 1),
+      shiftMapFill,
+    );
   }
 }
 

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { computeCanvas, parseRatio } from '@reframe/shared/geometry/index';
 import { decodeImage } from '../src/codecs/decode';
-import { outpaintFill } from '../src/fill/outpaint-fill';
+import { shiftMapFill } from '../src/fill/shift-map-fill';
 
 const RATIOS = ['1:1', '16:9', '9:16', '4:5', '21:9'];
 const HEIGHT = 420;
@@ -21,7 +21,7 @@ export async function saveExamples(fixtures: URL, output: URL, seed: number): Pr
     const tiles: { data: Buffer; width: number }[] = [];
     for (const original of originals) {
       const canvas = computeCanvas(original.width, original.height, parseRatio(ratio));
-      const pixels = outpaintFill(original, canvas, seed);
+      const pixels = shiftMapFill(original, canvas, seed);
       const raw = { width: canvas.width, height: canvas.height, channels: original.channels };
       const { data, info } = await sharp(pixels, { raw })
         .resize({ height: HEIGHT })

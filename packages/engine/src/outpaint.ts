@@ -3,8 +3,8 @@ import { encodePng } from './codecs/encode';
 import { MAX_CANVAS_SIDE } from './codecs/limits';
 import { sniffHeader } from './codecs/sniff';
 import { EngineInputError } from './errors';
-import type { FillOptions } from './fill/outpaint-fill';
-import { DEFAULT_FILL_OPTIONS, outpaintFill } from './fill/outpaint-fill';
+import type { ShiftMapOptions } from './fill/shift-map-fill';
+import { DEFAULT_SHIFT_MAP_OPTIONS, shiftMapFill } from './fill/shift-map-fill';
 
 export interface CanvasRequest {
   width: number;
@@ -38,7 +38,7 @@ export interface OutpaintResult {
 /** Decode, fill the new area, encode: one whole job, run inside a worker (or the CLI). */
 export async function outpaint(
   request: OutpaintRequest,
-  fillOptions: FillOptions = DEFAULT_FILL_OPTIONS,
+  fillOptions: ShiftMapOptions = DEFAULT_SHIFT_MAP_OPTIONS,
 ): Promise<OutpaintResult> {
   const started = performance.now();
   const { canvas } = request;
@@ -52,7 +52,7 @@ export async function outpaint(
     request.input,
     needsResize ? { resizeTo: { width: imageWidth, height: imageHeight } } : {},
   );
-  const pixels = outpaintFill(original, canvas, request.seed, fillOptions);
+  const pixels = shiftMapFill(original, canvas, request.seed, fillOptions);
   const png = await encodePng(pixels, canvas.width, canvas.height, original.channels);
   return {
     png,

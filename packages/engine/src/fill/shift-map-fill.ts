@@ -1,13 +1,13 @@
 import type { Rect } from './growth';
 import { growthSteps, inRect, scaleRect } from './growth';
-import { expandLabels } from '../alpha-expansion';
+import { expandLabels } from './alpha-expansion';
 import type { RarityOptions } from './colour-rarity';
 import { colourRarity } from './colour-rarity';
-import type { CanvasPlacement, Raster } from '../raster';
-import { resizeArea, toFloat } from '../raster';
+import type { CanvasPlacement, Raster } from './raster';
+import { resizeArea, toFloat } from './raster';
 import type { BlendOptions } from './copy-blend';
 import { blendCorrection } from './copy-blend';
-import { createRng } from '../rng';
+import { createRng } from './rng';
 import type { CandidateOptions } from './shift-candidates';
 import { candidateShifts } from './shift-candidates';
 import type { ShiftCostOptions, StepCanvas } from './shift-costs';

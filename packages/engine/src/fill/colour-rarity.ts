@@ -1,5 +1,5 @@
-import type { Raster } from '../raster';
-import { resizeArea } from '../raster';
+import type { Raster } from './raster';
+import { resizeArea } from './raster';
 
 /**
  * Colours are judged on a copy whose shortest side is this many px: fine texture (grain, wood

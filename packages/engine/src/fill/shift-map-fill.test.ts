@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CanvasPlacement } from '../raster';
-import { rgbAt, syntheticImage } from '../synthetic-raster';
-import { createRng } from '../rng';
+import type { CanvasPlacement } from './raster';
+import { rgbAt, syntheticImage } from './synthetic-raster';
+import { createRng } from './rng';
 import { shiftMapFill } from './shift-map-fill';
 
 /** Mean |horizontal step| of the green channel over a rectangle. */
@@ -77,5 +77,15 @@ describe('shiftMapFill', () => {
       }
     }
     expect(red).toBe(0);
+  });
+
+  it('leaves no seam: the step across the border is like the photo own steps', () => {
+    const ramp = syntheticImage(80, 80, (x, y) => [100 + x, 80 + y, 120]);
+    const out = shiftMapFill(ramp, { width: 80, height: 140, offsetX: 0, offsetY: 30 }, 4);
+    for (const x of [10, 40, 70]) {
+      const inside = rgbAt(out, 80, x, 30);
+      const outside = rgbAt(out, 80, x, 29);
+      for (let ch = 0; ch < 3; ch++) expect(Math.abs(inside[ch]! - outside[ch]!)).toBeLessThan(6);
+    }
   });
 });
