@@ -14,16 +14,12 @@ export interface CanvasPlacement {
   offsetY: number;
 }
 
-export function toFloat(raster: Raster): Raster<Float32Array> {
-  return { ...raster, data: Float32Array.from(raster.data) };
-}
-
 /**
  * Area-average resize (each output pixel is the mean of the input area it covers), separable.
  * Used to build the pyramid: it never invents detail, so coarse levels see true colours.
  */
 export function resizeArea(
-  src: Raster<Float32Array>,
+  src: Raster<Uint8Array> | Raster<Float32Array>,
   width: number,
   height: number,
 ): Raster<Float32Array> {
@@ -34,7 +30,7 @@ export function resizeArea(
 }
 
 function resizeAxis(
-  data: Float32Array,
+  data: Uint8Array | Float32Array,
   width: number,
   height: number,
   c: number,
@@ -71,18 +67,10 @@ function resizeAxis(
     for (let i = Math.floor(start); i <= last; i++) {
       const weight = (Math.min(end, i + 1) - Math.max(start, i)) / ratio;
       if (weight <= 0) continue;
-      if (alongX) {
-        for (let line = 0; line < height; line++) {
-          const si = (line * width + i) * c;
-          const oi = (line * outW + o) * c;
-          for (let ch = 0; ch < c; ch++) out[oi + ch]! += data[si + ch]! * weight;
-        }
-      } else {
-        // Whole rows at a time: contiguous reads and writes.
-        const si = i * rowLength;
-        const oi = o * rowLength;
-        for (let t = 0; t < rowLength; t++) out[oi + t]! += data[si + t]! * weight;
-      }
+      // Whole rows at a time: contiguous reads and writes.
+      const si = i * rowLength;
+      const oi = o * rowLength;
+      for (let t = 0; t < rowLength; t++) out[oi + t]! += data[si + t]! * weight;
     }
   }
   return out;

@@ -1,3 +1,4 @@
+import type { EdgeLine, Side } from './edge-lines';
 import type { Rect } from './growth';
 import { rectHeight, rectWidth } from './growth';
 
@@ -5,6 +6,12 @@ import { rectHeight, rectWidth } from './growth';
 export interface Shift {
   dx: number;
   dy: number;
+  /**
+   * A copy along a line that crosses the side (see edge-lines.ts): its slide along the side is the
+   * line's own, so it is not charged, and its full-resolution shift (canvas px) is kept exactly
+   * rather than scaled up from the working one, so the line carries on without a step.
+   */
+  alongLine?: { dx: number; dy: number; line: EdgeLine };
 }
 
 export interface CandidateOptions {
@@ -23,23 +30,48 @@ export interface CandidateOptions {
  * d serves the new pixels up to d out; the farthest distance, the known area's size, serves all.
  * Corners combine their two sides' farthest distances.
  */
-export function candidateShifts(known: Rect, next: Rect, options: CandidateOptions): Shift[] {
+export function candidateShifts(
+  known: Rect,
+  next: Rect,
+  options: CandidateOptions,
+  lines: readonly EdgeLine[],
+  scale: { x: number; y: number },
+): Shift[] {
   const shifts: Shift[] = [];
-  const add = (dx: number, dy: number) => {
-    if (!shifts.some((s) => s.dx === dx && s.dy === dy)) shifts.push({ dx, dy });
+  const add = (dx: number, dy: number, alongLine?: Shift['alongLine']) => {
+    if (!shifts.some((s) => s.dx === dx && s.dy === dy)) shifts.push({ dx, dy, alongLine });
   };
   const w = rectWidth(known);
   const h = rectHeight(known);
-  const sides = [
-    { grow: known.x0 - next.x0, size: w, along: h, sign: 1, x: true },
-    { grow: next.x1 - known.x1, size: w, along: h, sign: -1, x: true },
-    { grow: known.y0 - next.y0, size: h, along: w, sign: 1, x: false },
-    { grow: next.y1 - known.y1, size: h, along: w, sign: -1, x: false },
+  const sides: {
+    name: Side;
+    grow: number;
+    size: number;
+    along: number;
+    sign: number;
+    x: boolean;
+  }[] = [
+    { name: 'left', grow: known.x0 - next.x0, size: w, along: h, sign: 1, x: true },
+    { name: 'right', grow: next.x1 - known.x1, size: w, along: h, sign: -1, x: true },
+    { name: 'top', grow: known.y0 - next.y0, size: h, along: w, sign: 1, x: false },
+    { name: 'bottom', grow: next.y1 - known.y1, size: h, along: w, sign: -1, x: false },
   ];
   for (const side of sides) {
     if (side.grow <= 0) continue;
     const nearest = Math.max(1, Math.round(options.nearest * side.size));
-    for (const d of spread(nearest, side.size, options.distances)) {
+    const distances = spread(nearest, side.size, options.distances);
+    for (const line of lines) {
+      if (line.side !== side.name) continue;
+      const toCanvas = 1 / (side.x ? scale.x : scale.y);
+      for (const d of distances) {
+        const along = Math.round(line.slope * d);
+        const exactAcross = d * side.sign * toCanvas;
+        const exactAlong = line.slope * d * toCanvas;
+        if (side.x) add(d * side.sign, along, { dx: exactAcross, dy: exactAlong, line });
+        else add(along, d * side.sign, { dx: exactAlong, dy: exactAcross, line });
+      }
+    }
+    for (const d of distances) {
       for (const slide of [0, ...options.slides]) {
         const s = Math.round(slide * side.along);
         for (const along of s === 0 ? [0] : [s, -s]) {

@@ -1,3 +1,4 @@
+import type { EdgeLine } from './edge-lines';
 import type { Rect } from './growth';
 import { inRect } from './growth';
 import type { Shift } from './shift-candidates';
@@ -10,6 +11,8 @@ export interface StepCanvas {
   data: Float32Array;
   known: Rect;
   next: Rect;
+  /** Where the original itself lies. */
+  original: Rect;
   /** For each known canvas pixel, the index of the original pixel it shows (-1 elsewhere). */
   origin: Int32Array;
   /** The original's size at this scale (what `origin` indexes). */
@@ -47,6 +50,13 @@ export interface ShiftCostOptions {
   guideWeight: number;
   /** ...fading with distance from the edge over this share of the known size across it. */
   guideReach: number;
+  /** Half-width (working px) of a line's extension where copies along it are free of rarity... */
+  lineBand: number;
+  /**
+   * ...and where any other copy costs this much per pixel: a line drawn on costs the seams along
+   * both its sides, a line that stops costs only its end, so without it cables stop at the edge.
+   */
+  lineWeight: number;
   /** Stand-in cost where one copy of a neighbour pair has no source. */
   unreachable: number;
   /** Share of random variation on each shift's costs: the seed picks among near-equal fills. */
@@ -73,11 +83,13 @@ export function unaryCosts(
   const smooth = localMeans(step, GUIDE_RADIUS);
   const kw = known.x1 - known.x0;
   const kh = known.y1 - known.y0;
+  const lines = [...new Set(shifts.flatMap((s) => (s.alongLine ? [s.alongLine.line] : [])))];
   for (let y = next.y0; y < next.y1; y++) {
     for (let x = next.x0; x < next.x1; x++) {
       if (inRect(known, x, y)) continue;
       const p = y * W + x;
       free[p] = 1;
+      const crossing = lines.filter((line) => onLine(step.original, line, x, y, options.lineBand));
       const left = x < known.x0;
       const right = x >= known.x1;
       const top = y < known.y0;
@@ -111,13 +123,22 @@ export function unaryCosts(
           rare = Math.max(rare, rarity[3]![o]!);
           depth = Math.max(depth, 1 - (oy + 1) / oh);
         }
-        const slide = left || right ? Math.abs(dy) : Math.abs(dx);
+        const line = shifts[l]!.alongLine?.line;
+        const carriesLine = line !== undefined && crossing.includes(line);
+        if (carriesLine) {
+          rare = 0;
+          depth = 0;
+        }
+        const slide = carriesLine ? 0 : left || right ? Math.abs(dy) : Math.abs(dx);
         let cost = options.rarityWeight * rare + options.depthWeight * depth;
+        if (crossing.length > 0 && !carriesLine) cost += options.lineWeight;
         cost += options.slideWeight * slide;
-        const s = (sy * W + sx) * c;
-        let off = 0;
-        for (let ch = 0; ch < c; ch++) off += (smooth[s + ch]! - smooth[edge + ch]!) ** 2;
-        cost += guide * off;
+        if (!carriesLine) {
+          const s = (sy * W + sx) * c;
+          let off = 0;
+          for (let ch = 0; ch < c; ch++) off += (smooth[s + ch]! - smooth[edge + ch]!) ** 2;
+          cost += guide * off;
+        }
         if (touches) {
           cost +=
             options.edgeWeight * edgeMismatch(data, W, c, known, x, y, dx, dy, options.edgeDepth);
@@ -127,6 +148,29 @@ export function unaryCosts(
     }
   }
   return { free, unary };
+}
+
+/**
+ * Whether new pixel (x, y) lies on the line's extension past its side of the original, within
+ * `band` px: there a copy along the line carries on what crosses the edge, so neither the rarity
+ * of its colour (a cable is rare along the edge it crosses), its depth, nor its difference from
+ * the edge beside it (the line leaves the height where it crossed) counts against it.
+ */
+function onLine(original: Rect, line: EdgeLine, x: number, y: number, band: number): boolean {
+  const horizontal = line.side === 'left' || line.side === 'right';
+  const out =
+    line.side === 'left'
+      ? original.x0 - x
+      : line.side === 'right'
+        ? x - original.x1 + 1
+        : line.side === 'top'
+          ? original.y0 - y
+          : y - original.y1 + 1;
+  if (out <= 0) return false;
+  const start = horizontal ? original.y0 : original.x0;
+  const length = horizontal ? original.y1 - original.y0 : original.x1 - original.x0;
+  const along = (horizontal ? y : x) - start;
+  return Math.abs(along - (line.at * length - line.slope * out)) <= band;
 }
 
 /** Window radius (working px) of the local mean colours the guidance compares. */

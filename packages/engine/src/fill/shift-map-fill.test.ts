@@ -88,4 +88,26 @@ describe('shiftMapFill', () => {
       for (let ch = 0; ch < 3; ch++) expect(Math.abs(inside[ch]! - outside[ch]!)).toBeLessThan(6);
     }
   });
+
+  it('carries a tilted cable on past the edge at its height and angle', () => {
+    const noise = createRng(4);
+    const slope = 0.4;
+    const sky = syntheticImage(160, 160, (x, y) => {
+      const onCable = Math.abs(y - (110 - slope * x)) <= 1.5;
+      const v = onCable ? 40 : 190 + noise() * 6;
+      return [v, v, v + 20];
+    });
+    const out = shiftMapFill(sky, { width: 280, height: 160, offsetX: 60, offsetY: 0 }, 1);
+    let continued = 0;
+    let samples = 0;
+    for (const x of [5, 20, 35, 50, 230, 245, 260, 275]) {
+      const y = Math.round(110 - slope * (x - 60));
+      if (y < 2 || y > 157) continue;
+      samples++;
+      const darkest = Math.min(...[-2, -1, 0, 1, 2].map((d) => rgbAt(out, 280, x, y + d)[0]));
+      if (darkest < 100) continued++;
+    }
+    expect(samples).toBeGreaterThan(5);
+    expect(continued).toBe(samples);
+  });
 });

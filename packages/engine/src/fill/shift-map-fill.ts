@@ -4,10 +4,12 @@ import { expandLabels } from './alpha-expansion';
 import type { RarityOptions } from './colour-rarity';
 import { colourRarity } from './colour-rarity';
 import type { CanvasPlacement, Raster } from './raster';
-import { resizeArea, toFloat } from './raster';
+import { resizeArea } from './raster';
 import type { BlendOptions } from './copy-blend';
 import { blendCorrection } from './copy-blend';
 import { createRng } from './rng';
+import type { LineOptions, Side } from './edge-lines';
+import { edgeLines } from './edge-lines';
 import type { CandidateOptions } from './shift-candidates';
 import { candidateShifts } from './shift-candidates';
 import type { ShiftCostOptions, StepCanvas } from './shift-costs';
@@ -19,6 +21,7 @@ export interface ShiftMapOptions {
   /** Each growth step adds at most this share of the known area's size across a side. */
   reach: number;
   rarity: RarityOptions;
+  lines: LineOptions;
   candidates: CandidateOptions;
   cost: ShiftCostOptions;
   /** Alpha-expansion sweeps over all shifts. */
@@ -30,6 +33,16 @@ export const DEFAULT_SHIFT_MAP_OPTIONS: ShiftMapOptions = {
   workingPixels: 20_000,
   reach: 1,
   rarity: { strip: 0.08, near: 12, far: 45 },
+  lines: {
+    side: 800,
+    depth: 0.3,
+    maxDepth: 120,
+    minGradient: 10,
+    coverage: 0.7,
+    perSide: 3,
+    maxTilt: 60,
+    minTilt: 2,
+  },
   candidates: { distances: 5, nearest: 0.12, slides: [0.03, 0.12] },
   cost: {
     rarityWeight: 3000,
@@ -41,6 +54,8 @@ export const DEFAULT_SHIFT_MAP_OPTIONS: ShiftMapOptions = {
     busyLevel: 400,
     guideWeight: 0.3,
     guideReach: 0.15,
+    lineBand: 4,
+    lineWeight: 800,
     unreachable: 1e5,
     jitter: 0.05,
   },
@@ -84,16 +99,31 @@ export function shiftMapFill(
     options.reach,
   );
   const workSteps = steps.map((r) => scaleRect(r, sx, sy));
-  const work = workingCanvas(original, workSteps[0]!, Ww, Hw);
+  const previewScale = Math.min(1, options.lines.side / Math.max(w, h));
+  const preview = resizeArea(
+    original,
+    Math.max(3, Math.round(w * previewScale)),
+    Math.max(3, Math.round(h * previewScale)),
+  );
+  const work = workingCanvas(original, preview, workSteps[0]!, Ww, Hw);
   const rarityMaps = colourRarity(work.original, options.rarity);
+  const lines = edgeLines(preview, growingSides(placement, w, h), options.lines);
 
-  const shiftX = new Int32Array(Ww * Hw);
-  const shiftY = new Int32Array(Ww * Hw);
+  const shiftX = new Float32Array(Ww * Hw);
+  const shiftY = new Float32Array(Ww * Hw);
   const copyOf = new Int32Array(Ww * Hw).fill(-1);
   let firstCopy = 0;
   for (let k = 1; k < workSteps.length; k++) {
-    const step: StepCanvas = { ...work.canvas, known: workSteps[k - 1]!, next: workSteps[k]! };
-    const shifts = candidateShifts(step.known, step.next, options.candidates);
+    const step: StepCanvas = {
+      ...work.canvas,
+      known: workSteps[k - 1]!,
+      next: workSteps[k]!,
+      original: workSteps[0]!,
+    };
+    const shifts = candidateShifts(step.known, step.next, options.candidates, lines, {
+      x: sx,
+      y: sy,
+    });
     const { free, unary } = unaryCosts(step, shifts, rarityMaps, rng, options.cost);
     const L = shifts.length;
     const problem = {
@@ -112,8 +142,8 @@ export function shiftMapFill(
       const q = p + s.dy * Ww + s.dx;
       data.copyWithin(p * c, q * c, q * c + c);
       origin[p] = origin[q]!;
-      shiftX[p] = s.dx;
-      shiftY[p] = s.dy;
+      shiftX[p] = s.alongLine?.dx ?? s.dx / sx;
+      shiftY[p] = s.alongLine?.dy ?? s.dy / sy;
       copyOf[p] = firstCopy + labels[p]!;
     }
     firstCopy += L;
@@ -132,6 +162,16 @@ export function shiftMapFill(
   const correction = blendCorrection(work.canvas.data, Ww, Hw, c, solve, copyOf, options.blend);
   addCorrection(out, W, H, c, steps[0]!, correction, Ww, Hw);
   return out;
+}
+
+/** The sides of the original the canvas extends past. */
+function growingSides(placement: CanvasPlacement, w: number, h: number): Side[] {
+  const sides: Side[] = [];
+  if (placement.offsetX > 0) sides.push('left');
+  if (placement.offsetX + w < placement.width) sides.push('right');
+  if (placement.offsetY > 0) sides.push('top');
+  if (placement.offsetY + h < placement.height) sides.push('bottom');
+  return sides;
 }
 
 /** Each free pixel's cheapest shift by its unary cost alone: where the labelling starts. */
@@ -182,12 +222,22 @@ function addCorrection(
   }
 }
 
-/** The original scaled into its working rectangle on a working canvas, and which pixel is which. */
-function workingCanvas(original: Raster, rect: Rect, Ww: number, Hw: number) {
+/**
+ * The original scaled into its working rectangle on a working canvas, and which pixel is which;
+ * scaled from the preview when the working size is smaller (it nearly always is: one pass over
+ * the full-size photo instead of two).
+ */
+function workingCanvas(
+  original: Raster,
+  preview: Raster<Float32Array>,
+  rect: Rect,
+  Ww: number,
+  Hw: number,
+) {
   const c = original.channels;
   const ow = rect.x1 - rect.x0;
   const oh = rect.y1 - rect.y0;
-  const small = resizeArea(toFloat(original), ow, oh);
+  const small = resizeArea(ow <= preview.width ? preview : original, ow, oh);
   const data = new Float32Array(Ww * Hw * c);
   const origin = new Int32Array(Ww * Hw).fill(-1);
   for (let y = 0; y < oh; y++) {
@@ -212,8 +262,9 @@ function workingCanvas(original: Raster, rect: Rect, Ww: number, Hw: number) {
 }
 
 interface WorkingShifts {
-  shiftX: Int32Array;
-  shiftY: Int32Array;
+  /** Per working pixel, the chosen copy's shift in canvas px. */
+  shiftX: Float32Array;
+  shiftY: Float32Array;
   Ww: number;
   sx: number;
   sy: number;
@@ -246,8 +297,8 @@ function renderStep(
       else if (y >= known.y1) wy = clamp(wy, workKnown.y1, workNext.y1 - 1);
       else wy = clamp(wy, workKnown.y0, workKnown.y1 - 1);
       const wp = wy * Ww + wx;
-      const srcX = clamp(x + Math.round(shiftX[wp]! / sx), known.x0, known.x1 - 1);
-      const srcY = clamp(y + Math.round(shiftY[wp]! / sy), known.y0, known.y1 - 1);
+      const srcX = clamp(x + Math.round(shiftX[wp]!), known.x0, known.x1 - 1);
+      const srcY = clamp(y + Math.round(shiftY[wp]!), known.y0, known.y1 - 1);
       const from = (srcY * W + srcX) * c;
       out.copyWithin((y * W + x) * c, from, from + c);
     }

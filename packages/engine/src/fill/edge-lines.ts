@@ -1,0 +1,242 @@
+import type { Raster } from './raster';
+
+export type Side = 'left' | 'right' | 'top' | 'bottom';
+
+/**
+ * A straight line that crosses a side of the original: `slope` px along the side per px inward,
+ * crossing the side at `at` (a share of the side's length from its top or left end).
+ */
+export interface EdgeLine {
+  side: Side;
+  slope: number;
+  at: number;
+}
+
+export interface LineOptions {
+  /** Lines are found on a preview of the original whose longer side is at most this many px. */
+  side: number;
+  /** Depth of the strip searched along each side, as a share of the original across it... */
+  depth: number;
+  /** ...and at most this many px (at the search's scale). */
+  maxDepth: number;
+  /** Gradient (grey levels per px) an edge pixel needs. */
+  minGradient: number;
+  /** Share of the strip's depth over which a line must have an edge at its place. */
+  coverage: number;
+  /** Lines kept per side, strongest first. */
+  perSide: number;
+  /** Steepest line kept, in degrees from straight across the side. */
+  maxTilt: number;
+  /** Lines closer to straight across than this (degrees) are left to the straight copies. */
+  minTilt: number;
+}
+
+/** An edge pixel supports a line when its gradient lies within ~35° of the line's normal. */
+const ALIGNED = 0.82;
+const VOTE_REACH = (Math.acos(ALIGNED) * 180) / Math.PI + 1;
+/** Lines closer than this where they cross the side, and this close in angle, are one. */
+const SAME_LINE_PX = 8;
+const SAME_LINE_RADIANS = 0.15;
+
+/**
+ * Straight lines of the original, seen on `preview` (a cable, a shoreline, a roof edge, a tilted horizon) that cross
+ * the given sides at an angle, found by Hough votes of the edges in a strip along each side. A
+ * copy moved along such a line continues it past the side at its height and angle, which no copy
+ * straight across the side can do.
+ */
+export function edgeLines(
+  preview: Raster<Float32Array>,
+  sides: readonly Side[],
+  options: LineOptions,
+): EdgeLine[] {
+  const { width: w, height: h } = preview;
+  const { gx, gy } = sobel(luma(preview), w, h);
+  const lines: EdgeLine[] = [];
+  for (const side of sides) {
+    const strip = stripView(side, w, h, gx, gy);
+    const depth = Math.min(options.maxDepth, Math.round(options.depth * strip.across));
+    if (depth < 8) continue;
+    for (const line of sideLines(strip, depth, options)) lines.push({ side, ...line });
+  }
+  return lines;
+}
+
+/** Gradients seen from one side: t counts px inward from the side, a along it. */
+interface StripView {
+  across: number;
+  along: number;
+  /** Gradient components inward and along at (t, a). */
+  gt(t: number, a: number): number;
+  ga(t: number, a: number): number;
+}
+
+function stripView(side: Side, w: number, h: number, gx: Float32Array, gy: Float32Array) {
+  const horizontal = side === 'left' || side === 'right';
+  const index = (t: number, a: number): number => {
+    if (side === 'left') return a * w + t;
+    if (side === 'right') return a * w + (w - 1 - t);
+    if (side === 'top') return t * w + a;
+    return (h - 1 - t) * w + a;
+  };
+  const inward = side === 'left' || side === 'top' ? 1 : -1;
+  const view: StripView = {
+    across: horizontal ? w : h,
+    along: horizontal ? h : w,
+    gt: (t, a) => inward * (horizontal ? gx : gy)[index(t, a)]!,
+    ga: (t, a) => (horizontal ? gy : gx)[index(t, a)]!,
+  };
+  return view;
+}
+
+/** The strongest lines crossing one side. */
+function sideLines(
+  v: StripView,
+  depth: number,
+  options: LineOptions,
+): { slope: number; at: number }[] {
+  const slopes: number[] = [];
+  for (let deg = -options.maxTilt; deg <= options.maxTilt; deg++) {
+    slopes.push(Math.tan((deg * Math.PI) / 180));
+  }
+  const span = v.along;
+  const votes = new Float32Array(slopes.length * span * 2);
+  for (let t = 1; t < depth; t++) {
+    for (let a = 1; a < span - 1; a++) {
+      const gt = v.gt(t, a);
+      const ga = v.ga(t, a);
+      const total = Math.hypot(gt, ga);
+      if (total < options.minGradient) continue;
+      // Only slopes within ~35° of the edge's own direction can get its vote.
+      const direction = (Math.atan2(-gt, ga) * 180) / Math.PI;
+      const centre = direction - 180 * Math.round(direction / 180);
+      for (const turn of [-180, 0, 180]) {
+        const from = Math.max(-options.maxTilt, Math.floor(centre + turn - VOTE_REACH));
+        const to = Math.min(options.maxTilt, Math.ceil(centre + turn + VOTE_REACH));
+        for (let deg = from; deg <= to; deg++) {
+          const s = deg + options.maxTilt;
+          const across = acrossLine(gt, ga, slopes[s]!);
+          if (Math.abs(across) < ALIGNED * total) continue;
+          const a0 = Math.round(a - slopes[s]! * t);
+          if (a0 < 0 || a0 >= span) continue;
+          const i = (s * span + a0) * 2 + (across > 0 ? 0 : 1);
+          votes[i] = votes[i]! + Math.abs(across);
+        }
+      }
+    }
+  }
+  const threshold = options.minGradient * depth * options.coverage;
+  const order = Array.from(votes.keys())
+    .filter((i) => votes[i]! >= threshold)
+    .sort((x, y) => votes[y]! - votes[x]! || x - y);
+  const kept: { slope: number; a0: number }[] = [];
+  const minSlope = Math.tan((options.minTilt * Math.PI) / 180);
+  for (const i of order) {
+    if (kept.length === options.perSide) break;
+    const voted = slopes[Math.floor(i / 2 / span)]!;
+    const polarity = i % 2 === 0 ? 1 : -1;
+    const line = fitLine(v, depth, voted, Math.floor(i / 2) % span, polarity, options);
+    if (!line) continue;
+    // Both edges of one cable or strut are one line.
+    const near = kept.some(
+      (k) =>
+        Math.abs(k.a0 - line.a0) < SAME_LINE_PX &&
+        Math.abs(Math.atan(k.slope) - Math.atan(line.slope)) < SAME_LINE_RADIANS,
+    );
+    if (!near) kept.push(line);
+  }
+  return kept
+    .filter((k) => Math.abs(k.slope) >= minSlope)
+    .map((k) => ({ slope: k.slope, at: (k.a0 + 0.5) / span }));
+}
+
+/** Gradient component across a line of this slope (the line's normal). */
+const acrossLine = (gt: number, ga: number, slope: number): number =>
+  (ga - slope * gt) / Math.sqrt(1 + slope * slope);
+
+/**
+ * The line refitted (least squares) to the edge it was voted for: per strip column, the strongest
+ * aligned edge of its polarity within 1 px; null when too few columns have one. The vote's slope
+ * is only as fine as its one-degree steps, which over a wide extension is px out of place.
+ */
+function fitLine(
+  v: StripView,
+  depth: number,
+  slope: number,
+  a0: number,
+  polarity: number,
+  options: LineOptions,
+): { slope: number; a0: number } | null {
+  let n = 0;
+  let st = 0;
+  let sa = 0;
+  let stt = 0;
+  let sta = 0;
+  for (let t = 1; t < depth; t++) {
+    const a = Math.round(a0 + slope * t);
+    let best = 0;
+    let at = -1;
+    for (let d = -1; d <= 1; d++) {
+      const aa = a + d;
+      if (aa < 1 || aa >= v.along - 1) continue;
+      const gt = v.gt(t, aa);
+      const ga = v.ga(t, aa);
+      const across = acrossLine(gt, ga, slope) * polarity;
+      if (
+        across >= options.minGradient &&
+        across >= ALIGNED * Math.hypot(gt, ga) &&
+        across > best
+      ) {
+        best = across;
+        at = aa;
+      }
+    }
+    if (at < 0) continue;
+    n++;
+    st += t;
+    sa += at;
+    stt += t * t;
+    sta += t * at;
+  }
+  if (n < options.coverage * (depth - 1)) return null;
+  const fitted = (n * sta - st * sa) / (n * stt - st * st);
+  return { slope: fitted, a0: (sa - fitted * st) / n };
+}
+
+function luma(image: Raster<Float32Array>): Float32Array {
+  const { width, height, channels: c, data } = image;
+  const out = new Float32Array(width * height);
+  for (let p = 0; p < width * height; p++) {
+    out[p] =
+      c >= 3
+        ? 0.299 * data[p * c]! + 0.587 * data[p * c + 1]! + 0.114 * data[p * c + 2]!
+        : data[p * c]!;
+  }
+  return out;
+}
+
+function sobel(l: Float32Array, w: number, h: number): { gx: Float32Array; gy: Float32Array } {
+  const gx = new Float32Array(w * h);
+  const gy = new Float32Array(w * h);
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      const p = y * w + x;
+      gx[p] =
+        (l[p - w + 1]! +
+          2 * l[p + 1]! +
+          l[p + w + 1]! -
+          l[p - w - 1]! -
+          2 * l[p - 1]! -
+          l[p + w - 1]!) /
+        8;
+      gy[p] =
+        (l[p + w - 1]! +
+          2 * l[p + w]! +
+          l[p + w + 1]! -
+          l[p - w - 1]! -
+          2 * l[p - w]! -
+          l[p - w + 1]!) /
+        8;
+    }
+  }
+  return { gx, gy };
+}
