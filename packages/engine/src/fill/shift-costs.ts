@@ -84,12 +84,17 @@ export function unaryCosts(
   const kw = known.x1 - known.x0;
   const kh = known.y1 - known.y0;
   const lines = [...new Set(shifts.flatMap((s) => (s.alongLine ? [s.alongLine.line] : [])))];
+  /** Per shift, the bit of the line it copies along (0 for straight copies). */
+  const lineBit = shifts.map((s) => (s.alongLine ? 1 << lines.indexOf(s.alongLine.line) : 0));
   for (let y = next.y0; y < next.y1; y++) {
     for (let x = next.x0; x < next.x1; x++) {
       if (inRect(known, x, y)) continue;
       const p = y * W + x;
       free[p] = 1;
-      const crossing = lines.filter((line) => onLine(step.original, line, x, y, options.lineBand));
+      let crossing = 0;
+      for (let i = 0; i < lines.length; i++) {
+        if (onLine(step.original, lines[i]!, x, y, options.lineBand)) crossing |= 1 << i;
+      }
       const left = x < known.x0;
       const right = x >= known.x1;
       const top = y < known.y0;
@@ -123,15 +128,14 @@ export function unaryCosts(
           rare = Math.max(rare, rarity[3]![o]!);
           depth = Math.max(depth, 1 - (oy + 1) / oh);
         }
-        const line = shifts[l]!.alongLine?.line;
-        const carriesLine = line !== undefined && crossing.includes(line);
+        const carriesLine = (crossing & lineBit[l]!) !== 0;
         if (carriesLine) {
           rare = 0;
           depth = 0;
         }
         const slide = carriesLine ? 0 : left || right ? Math.abs(dy) : Math.abs(dx);
         let cost = options.rarityWeight * rare + options.depthWeight * depth;
-        if (crossing.length > 0 && !carriesLine) cost += options.lineWeight;
+        if (crossing !== 0 && !carriesLine) cost += options.lineWeight;
         cost += options.slideWeight * slide;
         if (!carriesLine) {
           const s = (sy * W + sx) * c;
