@@ -63,7 +63,7 @@ export function candidateShifts(
     for (const line of lines) {
       if (line.side !== side.name) continue;
       const toCanvas = 1 / (side.x ? scale.x : scale.y);
-      for (const d of distances.filter((_, i) => i % 2 === 0 || i === distances.length - 1)) {
+      for (const d of distances) {
         const along = Math.round(line.slope * d);
         const exactAcross = d * side.sign * toCanvas;
         const exactAlong = line.slope * d * toCanvas;
