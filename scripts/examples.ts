@@ -33,8 +33,8 @@ const demoPresets = ['21:9', '16:9', '1:1', '4:5', '9:16'] as const;
 const examples: ExampleSpec[] = [
   { id: 'hero', source: 'coffee.png', ratio: '16:9', seed: 7 },
   { id: 'abstract', source: 'hubble_deep_field.jpg', ratio: '16:9', seed: 7 },
-  { id: 'landscapes', source: 'rocket.jpg', ratio: '1:1', seed: 7 },
-  { id: 'professional-portrait', source: 'astronaut.png', ratio: '4:5', seed: 7 },
+  { id: 'landscapes', source: 'rocket.jpg', ratio: '16:9', seed: 7 },
+  { id: 'professional-portrait', source: 'astronaut.png', ratio: '4:5', seed: 3 },
   { id: 'professional-pet', source: 'chelsea.png', ratio: '1:1', seed: 7 },
   { id: 'product', source: 'coffee.png', ratio: '1:1', seed: 7 },
   ...demoPresets.map((ratio) => ({
