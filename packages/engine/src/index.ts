@@ -3,6 +3,8 @@ export { MAX_CANVAS_SIDE, MAX_INPUT_PIXELS } from './codecs/limits';
 export { checkUpload, LOSSLESS_STORE_MAX_PIXELS, prepareUpload } from './codecs/upload';
 export type { CheckedUpload, PreparedUpload, StoredFormat } from './codecs/upload';
 export type { ImageFormat } from './codecs/sniff';
+export { padForModel, pasteOriginal } from './codecs/model-canvas';
+export type { ModelCanvas, ModelCanvasRequest, PasteOriginalRequest } from './codecs/model-canvas';
 export { EngineInputError, isEngineInputError } from './errors';
 export type { EngineInputErrorCode } from './errors';
 export { outpaint } from './outpaint';

@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { padForModel, pasteOriginal } from '../codecs/model-canvas';
 import { prepareUpload } from '../codecs/upload';
 import { outpaint } from '../outpaint';
 import type { JobMessage, ReplyMessage, Task, TaskResult } from './protocol';
@@ -7,20 +8,32 @@ import { serializeError } from './protocol';
 if (!parentPort) throw new Error('worker/entry.ts must run inside a worker thread');
 const port = parentPort;
 
-async function run(task: Task): Promise<{ result: TaskResult; transfer: ArrayBuffer }> {
-  if (task.kind === 'outpaint') {
-    const result = await outpaint(task.request);
-    return { result, transfer: result.png.buffer as ArrayBuffer };
+async function run(task: Task): Promise<{ result: TaskResult; transfer: ArrayBuffer[] }> {
+  switch (task.kind) {
+    case 'outpaint': {
+      const result = await outpaint(task.request);
+      return { result, transfer: [result.png.buffer as ArrayBuffer] };
+    }
+    case 'prepareUpload': {
+      const result = await prepareUpload(task.bytes);
+      return { result, transfer: [result.stored.buffer as ArrayBuffer] };
+    }
+    case 'padForModel': {
+      const result = await padForModel(task.request);
+      return { result, transfer: [result.image.buffer, result.mask.buffer] as ArrayBuffer[] };
+    }
+    case 'pasteOriginal': {
+      const result = await pasteOriginal(task.request);
+      return { result, transfer: [result.png.buffer as ArrayBuffer] };
+    }
   }
-  const result = await prepareUpload(task.bytes);
-  return { result, transfer: result.stored.buffer as ArrayBuffer };
 }
 
 port.on('message', (message: JobMessage) => {
   run(message.task).then(
     ({ result, transfer }) => {
       const reply: ReplyMessage = { id: message.id, ok: true, result };
-      port.postMessage(reply, [transfer]);
+      port.postMessage(reply, transfer);
     },
     (error: unknown) => {
       const reply: ReplyMessage = { id: message.id, ok: false, error: serializeError(error) };

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { EngineInputError, type EngineInputErrorCode } from '../errors';
+import type { ModelCanvas, ModelCanvasRequest, PasteOriginalRequest } from '../codecs/model-canvas';
 import type { PreparedUpload } from '../codecs/upload';
 import type { OutpaintRequest, OutpaintResult } from '../outpaint';
 import { estimateJobMemoryMb } from './job-memory';
@@ -19,6 +20,16 @@ export interface EnginePool {
   outpaint(request: OutpaintRequest, options?: { signal?: AbortSignal }): Promise<OutpaintResult>;
   /** Checks, decodes once and re-encodes an upload for storage (see codecs/upload.ts). */
   prepareUpload(bytes: Uint8Array, options?: { signal?: AbortSignal }): Promise<PreparedUpload>;
+  /** The padded canvas and mask a hosted model is sent (see codecs/model-canvas.ts). */
+  padForModel(
+    request: ModelCanvasRequest,
+    options?: { signal?: AbortSignal },
+  ): Promise<ModelCanvas>;
+  /** A hosted model's output scaled to the canvas, with the original pasted back bit for bit. */
+  pasteOriginal(
+    request: PasteOriginalRequest,
+    options?: { signal?: AbortSignal },
+  ): Promise<OutpaintResult>;
   close(): Promise<void>;
 }
 
@@ -144,6 +155,12 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
   const prepareUpload: EnginePool['prepareUpload'] = async (bytes, { signal } = {}) =>
     (await submit({ kind: 'prepareUpload', bytes }, signal)) as PreparedUpload;
 
+  const padForModel: EnginePool['padForModel'] = async (request, { signal } = {}) =>
+    (await submit({ kind: 'padForModel', request }, signal)) as ModelCanvas;
+
+  const pasteOriginal: EnginePool['pasteOriginal'] = async (request, { signal } = {}) =>
+    (await submit({ kind: 'pasteOriginal', request }, signal)) as OutpaintResult;
+
   const abort = (job: Job): void => {
     settle(job);
     const queued = queue.indexOf(job);
@@ -178,7 +195,7 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     await Promise.all(stopping);
   };
 
-  return { outpaint, prepareUpload, close };
+  return { outpaint, prepareUpload, padForModel, pasteOriginal, close };
 }
 
 function abortError(signal: AbortSignal | undefined): Error {

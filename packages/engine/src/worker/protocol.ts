@@ -1,11 +1,15 @@
+import type { ModelCanvas, ModelCanvasRequest, PasteOriginalRequest } from '../codecs/model-canvas';
 import type { PreparedUpload } from '../codecs/upload';
 import type { OutpaintRequest, OutpaintResult } from '../outpaint';
 
 /** What a worker can be asked to do, and what each task answers. */
 export type Task =
-  { kind: 'outpaint'; request: OutpaintRequest } | { kind: 'prepareUpload'; bytes: Uint8Array };
+  | { kind: 'outpaint'; request: OutpaintRequest }
+  | { kind: 'prepareUpload'; bytes: Uint8Array }
+  | { kind: 'padForModel'; request: ModelCanvasRequest }
+  | { kind: 'pasteOriginal'; request: PasteOriginalRequest };
 
-export type TaskResult = OutpaintResult | PreparedUpload;
+export type TaskResult = OutpaintResult | PreparedUpload | ModelCanvas;
 
 export interface JobMessage {
   id: number;

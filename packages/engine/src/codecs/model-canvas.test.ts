@@ -1,0 +1,80 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { fixture, rawPixels } from '../test-images';
+import { decodeImage } from './decode';
+import { padForModel, pasteOriginal } from './model-canvas';
+
+const canvas = { width: 200, height: 120, offsetX: 50, offsetY: 10 };
+
+async function original() {
+  return fixture('coffee.png', 100);
+}
+
+function regionOf(
+  image: { data: Uint8Array; width: number; channels: number },
+  w: number,
+  h: number,
+) {
+  const rows: number[] = [];
+  for (let y = 0; y < h; y++) {
+    const from = ((canvas.offsetY + y) * image.width + canvas.offsetX) * image.channels;
+    rows.push(...image.data.subarray(from, from + w * image.channels));
+  }
+  return rows;
+}
+
+describe('padForModel', () => {
+  it('puts the original at its offset and masks only the new area', async () => {
+    const input = await original();
+    const decoded = await decodeImage(input);
+    const { image, mask } = await padForModel({ input, canvas });
+    const pixels = await rawPixels(image);
+    expect([pixels.width, pixels.height]).toEqual([200, 120]);
+    expect(regionOf(pixels, decoded.width, decoded.height)).toEqual([...decoded.data]);
+    const maskPixels = await rawPixels(mask);
+    const at = (x: number, y: number) => maskPixels.data[(y * 200 + x) * maskPixels.channels];
+    expect([at(0, 0), at(60, 20), at(199, 119)]).toEqual([255, 0, 255]);
+  });
+});
+
+describe('pasteOriginal', () => {
+  it('scales any output to the canvas and pastes the original back bit for bit', async () => {
+    const input = await original();
+    const decoded = await decodeImage(input);
+    // A model that returns another size and paints over the subject too.
+    const output = await sharp({
+      create: { width: 64, height: 40, channels: 3, background: { r: 250, g: 0, b: 250 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const result = await pasteOriginal({ input, canvas, output: new Uint8Array(output) });
+    const pixels = await rawPixels(result.png);
+    expect([result.width, result.height, pixels.width, pixels.height]).toEqual([
+      200, 120, 200, 120,
+    ]);
+    expect(regionOf(pixels, decoded.width, decoded.height)).toEqual([...decoded.data]);
+    expect(pixels.data[0]).toBeGreaterThan(200);
+  });
+
+  it('refuses an output that is not an image', async () => {
+    const output = new TextEncoder().encode('<!doctype html><title>Sign in</title>');
+    await expect(pasteOriginal({ input: await original(), canvas, output })).rejects.toMatchObject({
+      name: 'EngineInputError',
+      code: 'UNSUPPORTED_FORMAT',
+    });
+  });
+
+  it('refuses an output whose header claims more pixels than the cap, before decoding it', async () => {
+    const png = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: '#888' },
+    })
+      .png()
+      .toBuffer();
+    // The IHDR claims 20000 x 20000 (400 MP); its CRC is not checked before the size is.
+    png.writeUInt32BE(20_000, 16);
+    png.writeUInt32BE(20_000, 20);
+    await expect(
+      pasteOriginal({ input: await original(), canvas, output: new Uint8Array(png) }),
+    ).rejects.toMatchObject({ code: 'TOO_MANY_PIXELS' });
+  });
+});
