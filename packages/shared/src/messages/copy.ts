@@ -178,7 +178,16 @@ export const copy = {
     versionAlt: (ratio: string) => `${ratio} version, opens full size in a new tab`,
     brokenImage: 'Image unavailable',
     preparingZip: 'Preparing ZIP...',
+    madeWith: (providers: string) => `Made with ${providers}`,
   },
+  /** Who made a result (a prediction's `provider`). */
+  providers: {
+    engine: 'the built-in engine',
+    replicate: 'Replicate',
+  },
+  /** What the hosted AI model is asked (the brief, section 9: extend only the background). */
+  aiPrompt:
+    'Extend only the background of this image into the empty area around it. Keep the subject pixel-identical and add no new content.',
   billing: {
     title: 'Billing & Usage',
     testMode: 'Test mode is active - no real charges will be made',

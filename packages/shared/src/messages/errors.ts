@@ -95,6 +95,12 @@ export const errorMessages = {
   // ours: a prediction's `error` when its job did not finish; the credit was given back
   JOB_TIMED_OUT: 'The image took too long to process. Your credit was refunded.',
   JOB_FAILED: 'The image could not be processed. Your credit was refunded.',
+  // ours: the hosted AI service (AI_PROVIDER=replicate) failed the job; the credit was given back
+  PROVIDER_FAILED: 'The AI service could not expand this image. Your credit was refunded.',
+  PROVIDER_UNAVAILABLE:
+    'The AI service is unavailable right now. Your credit was refunded. Please try again later.',
+  PROVIDER_OUTPUT_REJECTED:
+    'The AI service returned an image that could not be used. Your credit was refunded.',
   // ours: limits on uploads, storage and jobs (SECURITY.md lists them)
   UPLOAD_TOO_MANY_FILES: 'Upload failed: Please send one image at a time',
   UPLOAD_MALFORMED: 'Upload failed: The request is not a valid file upload',

@@ -43,6 +43,10 @@ export const createPredictionBodySchema = z.object({
 });
 export type CreatePredictionBody = z.infer<typeof createPredictionBodySchema>;
 
+/** Who makes the pixels: the built-in engine, or the hosted AI service (AI_PROVIDER). */
+export const outpaintProviders = ['engine', 'replicate'] as const;
+export type OutpaintProvider = (typeof outpaintProviders)[number];
+
 export const predictionStatuses = ['starting', 'processing', 'succeeded', 'failed'] as const;
 export type PredictionStatus = (typeof predictionStatuses)[number];
 
@@ -57,6 +61,10 @@ export const predictionSchema = z.object({
   /** Size of the target canvas (the result PNG). */
   width: z.number().int().positive(),
   height: z.number().int().positive(),
+  /** Who made the result; null until it succeeds. */
+  provider: z.enum(outpaintProviders).nullable(),
+  /** True when the built-in engine stood in for an unavailable hosted provider. */
+  fallback: z.boolean(),
 });
 export type Prediction = z.infer<typeof predictionSchema>;
 
@@ -79,6 +87,8 @@ export const historyItemSchema = z.object({
   timestamp: z.string(),
   /** Ratio label -> absolute URL of the result PNG. */
   resizedImages: z.record(z.string(), z.string()),
+  /** Ratio label -> who made that result. */
+  providers: z.record(z.string(), z.enum(outpaintProviders)),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 
