@@ -79,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     appUrl: config.server.appUrl,
     config: config.resizer,
+    outpainterConfig: config.outpainter,
     limits: config.limits,
     ...deps.resizer,
   });

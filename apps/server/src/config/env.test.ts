@@ -201,3 +201,64 @@ describe('the dev routes (dev mailbox and billing clock)', () => {
     ]);
   });
 });
+
+describe('the outpainter (AI_PROVIDER)', () => {
+  const replicate = {
+    AI_PROVIDER: 'replicate',
+    REPLICATE_API_TOKEN: 'r8_secret_token_value',
+    REPLICATE_MODEL_VERSION: 'b'.repeat(64),
+  };
+
+  it('is the built-in engine with no settings, with no fallback to configure', () => {
+    expect(loadConfig({}, '/srv/reframe').outpainter).toEqual({
+      provider: 'engine',
+      fallback: false,
+    });
+  });
+
+  it('points Replicate at its API and output hosts by default, and polls only without a secret', () => {
+    const config = loadConfig(
+      { ...production, ...replicate, AI_FALLBACK: 'engine' },
+      '/srv/reframe',
+    );
+    expect(config.outpainter).toMatchObject({
+      provider: 'replicate',
+      fallback: true,
+      replicate: {
+        baseUrl: 'https://api.replicate.com/v1',
+        webhook: null,
+        maskInput: null,
+        output: {
+          hosts: ['replicate.delivery', '*.replicate.delivery'],
+          maxBytes: 25 * 1024 * 1024,
+        },
+      },
+    });
+  });
+
+  it('refuses to start Replicate without a token or a model, in production or not', () => {
+    for (const base of [{}, production]) {
+      const problems = problemsOf({ ...base, AI_PROVIDER: 'replicate' });
+      expect(problems.map((p) => p.split(' ')[0])).toEqual([
+        'REPLICATE_API_TOKEN',
+        'REPLICATE_MODEL_VERSION',
+      ]);
+    }
+  });
+
+  it('refuses an http API in production and never echoes the token or the webhook secret', () => {
+    const problems = problemsOf({
+      ...production,
+      ...replicate,
+      REPLICATE_BASE_URL: 'http://api.replicate.com/v1',
+      REPLICATE_API_TOKEN: 'short',
+      REPLICATE_WEBHOOK_SECRET: 'not-a-whsec-secret',
+    });
+    expect(problems.map((p) => p.split(' ')[0]).sort()).toEqual([
+      'REPLICATE_API_TOKEN',
+      'REPLICATE_BASE_URL',
+      'REPLICATE_WEBHOOK_SECRET',
+    ]);
+    expect(problems.join('\n')).not.toMatch(/short|not-a-whsec-secret/);
+  });
+});

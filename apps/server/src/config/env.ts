@@ -5,6 +5,11 @@ import {
   paymentsProblems,
   paymentsShape,
 } from '../adapters/payments/payments-config';
+import {
+  buildOutpainterConfig,
+  outpainterProblems,
+  outpainterShape,
+} from '../adapters/outpainter/outpainter-config';
 import { buildResizerConfig, resizerShape } from '../jobs/resizer-config';
 import { buildLimitsConfig, limitsShape } from './limits-config';
 import { devRoutesEnabled, productionProblems } from './production-rules';
@@ -120,11 +125,15 @@ const envSchema = z
     ...rateLimitShape,
     ...paymentsShape,
     ...resizerShape,
+    ...outpainterShape,
     ...limitsShape,
     ...devShape,
   })
   .superRefine((env, ctx) => {
     for (const problem of paymentsProblems(env)) {
+      ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+    }
+    for (const problem of outpainterProblems(env)) {
       ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
     }
     for (const problem of productionProblems(env)) {
@@ -194,6 +203,7 @@ function buildConfig(env: Env, cwd: string) {
     log: { level: env.LOG_LEVEL },
     payments: buildPaymentsConfig(env),
     resizer: buildResizerConfig(env, dataDir),
+    outpainter: buildOutpainterConfig(env, appUrl),
     limits: buildLimitsConfig(env),
   };
 }
@@ -224,6 +234,8 @@ const SECRET_VARIABLES = new Set([
   'SMTP_URL',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'REPLICATE_API_TOKEN',
+  'REPLICATE_WEBHOOK_SECRET',
 ]);
 
 /** Parses the given environment (process.env in main.ts) once; throws ConfigError naming every bad variable. */

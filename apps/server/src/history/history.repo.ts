@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
-import type { HistoryRecordTable } from '../predictions/resizer.tables';
+import type { HistoryRecordTable, OutpaintProviderName } from '../predictions/resizer.tables';
 
 type Db = Kysely<DB>;
 
@@ -25,7 +25,12 @@ export async function ensureHistoryRecord(
 /** Sets the result for one ratio label; a regeneration replaces the previous one. */
 export async function setHistoryImage(
   db: Db,
-  image: { historyId: string; aspectRatio: string; storageKey: string },
+  image: {
+    historyId: string;
+    aspectRatio: string;
+    storageKey: string;
+    provider: OutpaintProviderName;
+  },
   now: Date,
 ): Promise<void> {
   await db
@@ -34,11 +39,13 @@ export async function setHistoryImage(
       history_id: image.historyId,
       aspect_ratio: image.aspectRatio,
       storage_key: image.storageKey,
+      provider: image.provider,
       updated_at: now.toISOString(),
     })
     .onConflict((oc) =>
       oc.columns(['history_id', 'aspect_ratio']).doUpdateSet({
         storage_key: image.storageKey,
+        provider: image.provider,
         updated_at: now.toISOString(),
       }),
     )
@@ -83,7 +90,7 @@ export function listHistoryImages(db: Db, historyIds: string[]) {
   if (historyIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('history_image')
-    .select(['history_id', 'aspect_ratio', 'storage_key'])
+    .select(['history_id', 'aspect_ratio', 'storage_key', 'provider'])
     .where('history_id', 'in', historyIds)
     .orderBy('updated_at', 'asc')
     .execute();

@@ -36,18 +36,20 @@ export function createHistoryService({ db, appUrl }: { db: Kysely<DB>; appUrl: s
       db,
       records.map((record) => record.id),
     );
-    return records.map((record) => ({
-      id: record.id,
-      userId: record.user_id,
-      originalImage: fileUrl(appUrl, record.original_key),
-      originalFilename: record.original_filename,
-      timestamp: toIsoString(record.created_at),
-      resizedImages: Object.fromEntries(
-        images
-          .filter((image) => image.history_id === record.id)
-          .map((image) => [image.aspect_ratio, fileUrl(appUrl, image.storage_key)]),
-      ),
-    }));
+    return records.map((record) => {
+      const own = images.filter((image) => image.history_id === record.id);
+      return {
+        id: record.id,
+        userId: record.user_id,
+        originalImage: fileUrl(appUrl, record.original_key),
+        originalFilename: record.original_filename,
+        timestamp: toIsoString(record.created_at),
+        resizedImages: Object.fromEntries(
+          own.map((image) => [image.aspect_ratio, fileUrl(appUrl, image.storage_key)]),
+        ),
+        providers: Object.fromEntries(own.map((image) => [image.aspect_ratio, image.provider])),
+      };
+    });
   }
 
   return {

@@ -1,7 +1,7 @@
-import type { EnginePool } from '@reframe/engine';
 import { computeCanvas, errorMessages, findAspectRatio, parseRatio } from '@reframe/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { failureMessage, type Outpainter } from '../adapters/outpainter/outpainter';
 import { createTimestamped, type Storage } from '../adapters/storage/storage';
 import type { DB } from '../db/types';
 import { completePrediction, failAndRefund } from '../predictions/prediction-settlement';
@@ -13,7 +13,7 @@ import type { JobData, JobStatus } from './job-catalogue';
 export interface PredictionRunDeps {
   db: Kysely<DB>;
   storage: Storage;
-  engine: EnginePool;
+  outpainter: Outpainter;
   log: FastifyBaseLogger;
   /** A run longer than this is aborted, failed and refunded. */
   timeoutMs: number;
@@ -24,12 +24,12 @@ class JobTimeoutError extends Error {
 }
 
 /**
- * Runs one prediction on the engine pool: claim it, extend the stored original to the target
+ * Runs one prediction on its outpainter: claim it, extend the stored original to the target
  * canvas, store the PNG, then complete it; any failure fails it and refunds its credit. A
  * server shutdown leaves it unsettled for the next start to resume.
  */
 export function createPredictionRunHandler(deps: PredictionRunDeps) {
-  const { db, storage, engine, log, timeoutMs } = deps;
+  const { db, storage, outpainter, log, timeoutMs } = deps;
 
   return async function handlePredictionRun(
     { predictionId }: JobData<'PredictionRun'>,
@@ -45,19 +45,19 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
       const original = upload ? await storage.read(upload.storage_key) : null;
       if (!upload || !option || !original) throw new Error('The original image is missing.');
       const canvas = computeCanvas(upload.width, upload.height, parseRatio(option.value));
-      const result = await engine.outpaint(
-        { input: original, canvas, seed: prediction.seed },
-        { signal },
+      const result = await outpainter.outpaint(
+        { predictionId, original, canvas, seed: prediction.seed },
+        signal,
       );
       if (timeout.aborted) throw new JobTimeoutError();
       const folder = `users/${prediction.user_id}/resized/${result.width}x${result.height}`;
       const outputKey = await createTimestamped(storage, folder, result.png);
-      if (!(await completePrediction(db, prediction, upload, outputKey))) {
+      if (!(await completePrediction(db, prediction, upload, outputKey, result.madeBy))) {
         await storage.delete(outputKey);
         return 'skipped';
       }
       await addStoredBytes(db, prediction.user_id, result.png.byteLength);
-      log.info({ predictionId, ms: result.ms }, 'prediction succeeded');
+      log.info({ predictionId, ms: result.ms, ...result.madeBy }, 'prediction succeeded');
       return 'succeeded';
     } catch (error) {
       if (shutdown.aborted && !timeout.aborted) throw error;
@@ -66,7 +66,7 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
       await failAndRefund(
         db,
         prediction,
-        timedOut ? errorMessages.JOB_TIMED_OUT : errorMessages.JOB_FAILED,
+        timedOut ? errorMessages.JOB_TIMED_OUT : failureMessage(error),
       );
       return 'failed';
     }

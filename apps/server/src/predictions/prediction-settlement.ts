@@ -4,7 +4,12 @@ import { refundKeyFor } from '../credits/credits.service';
 import type { DB } from '../db/types';
 import { ensureHistoryRecord, setHistoryImage } from '../history/history.repo';
 import { randomUUID } from 'node:crypto';
-import { incrementOperations, insertUsageEventOnce, settlePrediction } from './predictions.repo';
+import {
+  incrementOperations,
+  insertUsageEventOnce,
+  settlePrediction,
+  type MadeBy,
+} from './predictions.repo';
 import type { PredictionRow, UploadRow } from './resizer.tables';
 
 /**
@@ -23,13 +28,14 @@ export function completePrediction(
   prediction: SettledPrediction,
   upload: Pick<UploadRow, 'id' | 'storage_key' | 'filename'>,
   outputKey: string,
+  madeBy: MadeBy,
   now: Date = new Date(),
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const settled = await settlePrediction(
       trx,
       prediction.id,
-      { status: 'succeeded', outputKey },
+      { status: 'succeeded', outputKey, madeBy },
       now,
     );
     if (!settled) return false;
@@ -43,7 +49,12 @@ export function completePrediction(
     });
     await setHistoryImage(
       trx,
-      { historyId, aspectRatio: prediction.aspect_ratio, storageKey: outputKey },
+      {
+        historyId,
+        aspectRatio: prediction.aspect_ratio,
+        storageKey: outputKey,
+        provider: madeBy.provider,
+      },
       now,
     );
     await incrementOperations(trx, prediction.user_id, now);

@@ -1,12 +1,27 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
-import type { PredictionTable } from './resizer.tables';
+import type { OutpaintProviderName, PredictionTable } from './resizer.tables';
+
+/** Who made a result: the provider, and whether the engine stood in for the configured one. */
+export interface MadeBy {
+  provider: OutpaintProviderName;
+  fallback: boolean;
+}
 
 type Db = Kysely<DB>;
 
 export type NewPrediction = Omit<
   PredictionTable,
-  'created_at' | 'started_at' | 'settled_at' | 'attempts'
+  | 'created_at'
+  | 'started_at'
+  | 'settled_at'
+  | 'attempts'
+  | 'provider'
+  | 'fallback'
+  | 'remote_id'
+  | 'remote_status'
+  | 'remote_output'
+  | 'remote_error'
 > & { created_at: string };
 
 const UNSETTLED = ['starting', 'processing'] as const;
@@ -14,7 +29,18 @@ const UNSETTLED = ['starting', 'processing'] as const;
 export async function insertPrediction(db: Db, prediction: NewPrediction): Promise<void> {
   await db
     .insertInto('prediction')
-    .values({ ...prediction, attempts: 0, started_at: null, settled_at: null })
+    .values({
+      ...prediction,
+      attempts: 0,
+      started_at: null,
+      settled_at: null,
+      provider: null,
+      fallback: 0,
+      remote_id: null,
+      remote_status: null,
+      remote_output: null,
+      remote_error: null,
+    })
     .execute();
 }
 
@@ -46,7 +72,9 @@ export function claimForRun(db: Db, predictionId: string, now: Date) {
 export async function settlePrediction(
   db: Db,
   predictionId: string,
-  outcome: { status: 'succeeded'; outputKey: string } | { status: 'failed'; error: string },
+  outcome:
+    | { status: 'succeeded'; outputKey: string; madeBy: MadeBy }
+    | { status: 'failed'; error: string },
   now: Date,
 ): Promise<boolean> {
   const result = await db
@@ -55,6 +83,9 @@ export async function settlePrediction(
       status: outcome.status,
       output_key: outcome.status === 'succeeded' ? outcome.outputKey : null,
       error: outcome.status === 'failed' ? outcome.error : null,
+      ...(outcome.status === 'succeeded'
+        ? { provider: outcome.madeBy.provider, fallback: outcome.madeBy.fallback ? 1 : 0 }
+        : {}),
       settled_at: now.toISOString(),
     })
     .where('id', '=', predictionId)
@@ -101,4 +132,58 @@ export async function insertUsageEventOnce(
     })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
+}
+
+/** A hosted provider's prediction id, saved once; false when the job holds another already. */
+export async function saveRemoteId(db: Db, predictionId: string, remoteId: string) {
+  const result = await db
+    .updateTable('prediction')
+    .set({ remote_id: remoteId })
+    .where('id', '=', predictionId)
+    .where((eb) => eb.or([eb('remote_id', 'is', null), eb('remote_id', '=', remoteId)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function findRemoteState(db: Db, predictionId: string) {
+  return db
+    .selectFrom('prediction')
+    .select(['remote_id', 'remote_status', 'remote_output', 'remote_error'])
+    .where('id', '=', predictionId)
+    .executeTakeFirst();
+}
+
+/**
+ * What a signed webhook reported for an unsettled prediction. It may arrive before the job has
+ * saved the remote id (the create response is still on its way), so it saves the id too, but
+ * never over a different one.
+ */
+export async function recordRemoteOutcome(
+  db: Db,
+  predictionId: string,
+  outcome: { remoteId: string; status: string; output: string | null; error: string | null },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('prediction')
+    .set({
+      remote_id: outcome.remoteId,
+      remote_status: outcome.status,
+      remote_output: outcome.output,
+      remote_error: outcome.error,
+    })
+    .where('id', '=', predictionId)
+    .where('status', 'in', UNSETTLED)
+    .where((eb) => eb.or([eb('remote_id', 'is', null), eb('remote_id', '=', outcome.remoteId)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records a webhook delivery id; false when it was seen before (apply it once). */
+export async function insertWebhookOnce(db: Db, id: string, now: Date): Promise<boolean> {
+  const result = await db
+    .insertInto('provider_webhook')
+    .values({ id, received_at: now.toISOString() })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }

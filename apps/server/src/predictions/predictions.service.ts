@@ -29,7 +29,15 @@ export interface PredictionsServiceDeps {
 export function toPrediction(
   row: Pick<
     PredictionRow,
-    'id' | 'status' | 'error' | 'output_key' | 'aspect_ratio' | 'width' | 'height'
+    | 'id'
+    | 'status'
+    | 'error'
+    | 'output_key'
+    | 'aspect_ratio'
+    | 'width'
+    | 'height'
+    | 'provider'
+    | 'fallback'
   >,
   appUrl: string,
 ): Prediction {
@@ -41,6 +49,8 @@ export function toPrediction(
     aspect_ratio: row.aspect_ratio,
     width: row.width,
     height: row.height,
+    provider: row.provider,
+    fallback: row.fallback === 1,
   };
 }
 
@@ -98,7 +108,7 @@ export function createPredictionsService({ db, queue, appUrl, jobLimits }: Predi
         await insertPrediction(trx, row);
       });
       queue.enqueue({ name: 'PredictionRun', data: { predictionId: id } }, id);
-      return toPrediction(row, appUrl);
+      return toPrediction({ ...row, provider: null, fallback: 0 }, appUrl);
     },
 
     async get(userId: string, predictionId: string): Promise<Prediction> {

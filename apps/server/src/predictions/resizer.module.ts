@@ -1,6 +1,9 @@
 import { createEnginePool, type EnginePool } from '@reframe/engine';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { createOutpainter } from '../adapters/outpainter/create-outpainter';
+import type { OutpainterConfig } from '../adapters/outpainter/outpainter-config';
+import { createRemoteWakeups } from '../adapters/outpainter/replicate/remote-wakeups';
 import { createInProcessQueue } from '../adapters/queue/in-process-queue';
 import type { JobQueue } from '../adapters/queue/job-queue';
 import { createDiskStorage } from '../adapters/storage/disk-storage';
@@ -18,6 +21,7 @@ import { createUploadSlots } from '../uploads/upload-slots';
 import { uploadsRoutes } from '../uploads/uploads.routes';
 import { createUploadsService } from '../uploads/uploads.service';
 import { predictionsRoutes } from './predictions.routes';
+import { providerWebhookRoutes } from './provider-webhook.routes';
 import { createPredictionsService } from './predictions.service';
 
 export interface ResizerDeps {
@@ -25,6 +29,7 @@ export interface ResizerDeps {
   log: FastifyBaseLogger;
   appUrl: string;
   config: ResizerConfig;
+  outpainterConfig: OutpainterConfig;
   limits: LimitsConfig;
   /** main.ts passes the configured adapters; by default disk storage and an engine pool. */
   storage?: Storage;
@@ -34,17 +39,18 @@ export interface ResizerDeps {
 
 /** Wires uploads, predictions and their jobs, files and history; owns the pool's lifetime. */
 export function createResizer(deps: ResizerDeps) {
-  const { db, log, appUrl, config, limits } = deps;
+  const { db, log, appUrl, config, outpainterConfig, limits } = deps;
   const storage = deps.storage ?? createDiskStorage(config.storage.dir);
   const engine = deps.engine ?? createEnginePool({ size: config.jobs.workers });
   // Uploads are decoded on a pool of their own, so they never wait behind jobs.
   const uploadEngine = createEnginePool({ size: config.uploads.decodeWorkers });
   const queue = deps.queue ?? createInProcessQueue({ concurrency: config.jobs.workers, log });
   const quota = createUploadQuota({ db, storage, limits: limits.uploads });
+  const wakeups = createRemoteWakeups();
   const handlePredictionRun = createPredictionRunHandler({
     db,
     storage,
-    engine,
+    outpainter: createOutpainter({ config: outpainterConfig, engine, db, wakeups, log }),
     log,
     timeoutMs: config.jobs.timeoutMs,
   });
@@ -61,6 +67,8 @@ export function createResizer(deps: ResizerDeps) {
     filesRoutes({ storage }),
     historyRoutes({ historyService: createHistoryService({ db, appUrl }) }),
   ];
+  const webhook = outpainterConfig.provider === 'replicate' && outpainterConfig.replicate.webhook;
+  if (webhook) plugins.push(providerWebhookRoutes({ db, secret: webhook.secret, wakeups }));
 
   return {
     storage,

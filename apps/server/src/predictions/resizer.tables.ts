@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { Timestamp } from '../db/types';
 
 /** The tables of migration 0005-resizer. */
@@ -13,6 +13,9 @@ export interface UploadTable {
 }
 
 export type PredictionStatus = 'starting' | 'processing' | 'succeeded' | 'failed';
+
+/** Who makes the pixels (migration 0008-outpaint-provider). */
+export type OutpaintProviderName = 'engine' | 'replicate';
 
 export interface PredictionTable {
   id: string;
@@ -35,6 +38,16 @@ export interface PredictionTable {
   created_at: Timestamp;
   started_at: Timestamp | null;
   settled_at: Timestamp | null;
+  /** Who made the result; null until it succeeds. */
+  provider: OutpaintProviderName | null;
+  /** 1 when the built-in engine stood in for an unavailable hosted provider. */
+  fallback: Generated<number>;
+  /** The hosted provider's prediction id, saved as soon as it is created. */
+  remote_id: string | null;
+  /** The outcome a signed webhook reported, for the running job to settle with. */
+  remote_status: string | null;
+  remote_output: string | null;
+  remote_error: string | null;
 }
 
 export interface HistoryRecordTable {
@@ -50,7 +63,14 @@ export interface HistoryImageTable {
   history_id: string;
   aspect_ratio: string;
   storage_key: string;
+  provider: OutpaintProviderName;
   updated_at: Timestamp;
+}
+
+/** Provider webhook deliveries already applied, by their `webhook-id`. */
+export interface ProviderWebhookTable {
+  id: string;
+  received_at: Timestamp;
 }
 
 export type UploadRow = Selectable<UploadTable>;
@@ -63,5 +83,6 @@ declare module '../db/types' {
     prediction: PredictionTable;
     history_record: HistoryRecordTable;
     history_image: HistoryImageTable;
+    provider_webhook: ProviderWebhookTable;
   }
 }

@@ -44,6 +44,7 @@ describe('GET /api/history', () => {
           historyId,
           aspectRatio: '1:1',
           storageKey: `users/${userId}/resized/13x13/${at.getTime()}`,
+          provider: 'engine',
         },
         at,
       );

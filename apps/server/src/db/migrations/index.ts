@@ -7,6 +7,7 @@ import { billing } from './0004-billing';
 import { resizer } from './0005-resizer';
 import { deletedAddress } from './0006-deleted-address';
 import { uploadQuota } from './0007-upload-quota';
+import { outpaintProvider } from './0008-outpaint-provider';
 
 /**
  * Every migration, in the order it runs. To add one: create the next numbered file exporting a
@@ -20,6 +21,7 @@ const migrations: ReadonlyArray<readonly [name: string, build: (dialect: Dialect
   ['0005-resizer', resizer],
   ['0006-deleted-address', deletedAddress],
   ['0007-upload-quota', uploadQuota],
+  ['0008-outpaint-provider', outpaintProvider],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

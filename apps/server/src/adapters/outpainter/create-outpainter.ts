@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import type { EnginePool } from '@reframe/engine';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types';
+import { createEngineOutpainter } from './engine-outpainter';
+import { withEngineFallback } from './fallback-outpainter';
+import type { Outpainter } from './outpainter';
+import type { OutpainterConfig } from './outpainter-config';
+import { createReplicateApi } from './replicate/replicate-api';
+import { createReplicateOutpainter } from './replicate/replicate-outpainter';
+import type { RemoteWakeups } from './replicate/remote-wakeups';
+
+/** The outpainter AI_PROVIDER names, chosen once at start. */
+export function createOutpainter(deps: {
+  config: OutpainterConfig;
+  engine: EnginePool;
+  db: Kysely<DB>;
+  wakeups: RemoteWakeups;
+  log: FastifyBaseLogger;
+}): Outpainter {
+  const { config, engine, db, wakeups, log } = deps;
+  const builtIn = createEngineOutpainter(engine);
+  if (config.provider === 'engine') return builtIn;
+  const { replicate } = config;
+  const replicateOutpainter = createReplicateOutpainter({
+    db,
+    api: createReplicateApi({ baseUrl: replicate.baseUrl, token: replicate.token }),
+    engine,
+    config: replicate,
+    // Read once at start: a missing file stops the server here, not at the first job.
+    ca: replicate.output.caFile ? readFileSync(replicate.output.caFile, 'utf8') : null,
+    wakeups,
+    log,
+  });
+  return config.fallback
+    ? withEngineFallback(replicateOutpainter, builtIn, log)
+    : replicateOutpainter;
+}

@@ -1,0 +1,13 @@
+import type { EnginePool } from '@reframe/engine';
+import type { Outpainter } from './outpainter';
+
+/** The built-in engine on the worker pool: the default, and the offline fallback. */
+export function createEngineOutpainter(engine: Pick<EnginePool, 'outpaint'>): Outpainter {
+  return {
+    name: 'engine',
+    async outpaint({ original, canvas, seed }, signal) {
+      const result = await engine.outpaint({ input: original, canvas, seed }, { signal });
+      return { ...result, madeBy: { provider: 'engine', fallback: false } };
+    },
+  };
+}

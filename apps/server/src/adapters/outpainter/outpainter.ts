@@ -1,0 +1,62 @@
+import { errorMessages } from '@reframe/shared';
+import type { CanvasRequest, OutpaintResult } from '@reframe/engine';
+import type { MadeBy } from '../../predictions/predictions.repo';
+import type { OutpaintProviderName } from '../../predictions/resizer.tables';
+
+/** One job's work: extend the stored original to the canvas. */
+export interface OutpaintTask {
+  predictionId: string;
+  /** The stored original's encoded bytes. */
+  original: Uint8Array;
+  canvas: CanvasRequest;
+  seed: number;
+}
+
+/** The PNG of the whole canvas, the original in it bit for bit, and who made it. */
+export type Outpainting = OutpaintResult & { madeBy: MadeBy };
+
+/**
+ * Whatever makes the pixels: the built-in engine, or a hosted generative model. Chosen once at
+ * start from config (create-outpainter.ts). `signal` aborts on shutdown (the job resumes at the
+ * next start) and on the job's time-out (its reason is then a `TimeoutError`).
+ */
+export interface Outpainter {
+  readonly name: OutpaintProviderName;
+  outpaint(task: OutpaintTask, signal: AbortSignal): Promise<Outpainting>;
+}
+
+/**
+ * Why a provider did not produce an image. `unavailable` (repeated 5xx or 429, a network
+ * error, an open circuit) is what the engine may stand in for (AI_FALLBACK=engine); the others
+ * fail the prediction with their message and refund it.
+ */
+export type ProviderFailure = 'unavailable' | 'failed' | 'output-rejected';
+
+export class ProviderError extends Error {
+  override readonly name = 'ProviderError';
+  constructor(
+    readonly failure: ProviderFailure,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export function isTimeout(signal: AbortSignal): boolean {
+  const reason: unknown = signal.reason;
+  return signal.aborted && reason instanceof DOMException && reason.name === 'TimeoutError';
+}
+
+/** What the user reads when a job fails for `error` (not a time-out). */
+export function failureMessage(error: unknown): string {
+  if (!(error instanceof ProviderError)) return errorMessages.JOB_FAILED;
+  switch (error.failure) {
+    case 'unavailable':
+      return errorMessages.PROVIDER_UNAVAILABLE;
+    case 'failed':
+      return errorMessages.PROVIDER_FAILED;
+    case 'output-rejected':
+      return errorMessages.PROVIDER_OUTPUT_REJECTED;
+  }
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import * as z from 'zod';
+import {
+  firstOutputUrl,
+  remotePredictionSchema,
+} from '../adapters/outpainter/replicate/replicate-api';
+import type { RemoteWakeups } from '../adapters/outpainter/replicate/remote-wakeups';
+import { verifyWebhook } from '../adapters/outpainter/replicate/webhook-signature';
+import type { DB } from '../db/types';
+import { AppError } from '../http/app-error';
+import { parseInput } from '../http/parse';
+import { insertWebhookOnce, recordRemoteOutcome } from './predictions.repo';
+
+const webhookQuerySchema = z.object({ prediction: z.uuid() });
+
+const header = (value: string | string[] | undefined) =>
+  typeof value === 'string' ? value : undefined;
+
+/**
+ * POST /api/replicate/webhook?prediction=<our id>: Replicate's signed "completed" webhook. The
+ * signature is checked on the raw body, a stale timestamp is refused, and each `webhook-id` is
+ * applied once. It only records the outcome and wakes the waiting job, which settles the
+ * prediction (downloading, checking and storing the output) exactly as after a poll.
+ */
+export function providerWebhookRoutes(deps: {
+  db: Kysely<DB>;
+  secret: string;
+  wakeups: RemoteWakeups;
+}) {
+  const { db, secret, wakeups } = deps;
+  return function register(app: FastifyInstance) {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    app.post('/api/replicate/webhook', async (request) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const verified = verifyWebhook(
+        secret,
+        {
+          id: header(request.headers['webhook-id']),
+          timestamp: header(request.headers['webhook-timestamp']),
+          signature: header(request.headers['webhook-signature']),
+        },
+        body,
+      );
+      if (!verified.ok) {
+        request.log.warn({ reason: verified.reason }, 'replicate webhook refused');
+        throw new AppError('WEBHOOK_SIGNATURE_INVALID', 400);
+      }
+      const { prediction: predictionId } = parseInput(webhookQuerySchema, request.query);
+      let payload: unknown;
+      try {
+        payload = JSON.parse(body.toString('utf8'));
+      } catch {
+        throw new AppError('INVALID_REQUEST', 400);
+      }
+      const remote = parseInput(remotePredictionSchema, payload);
+      if (!['succeeded', 'failed', 'canceled'].includes(remote.status)) {
+        return { received: true, outcome: 'ignored' };
+      }
+      const applied = await db.transaction().execute(async (trx) => {
+        if (!(await insertWebhookOnce(trx, verified.id, new Date()))) return 'duplicate';
+        const recorded = await recordRemoteOutcome(trx, predictionId, {
+          remoteId: remote.id,
+          status: remote.status,
+          output: firstOutputUrl(remote.output),
+          error: typeof remote.error === 'string' ? remote.error.slice(0, 1000) : null,
+        });
+        return recorded ? 'recorded' : 'ignored';
+      });
+      if (applied === 'recorded') wakeups.notify(predictionId);
+      return { received: true, outcome: applied };
+    });
+  };
+}
