@@ -1,0 +1,349 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { signWebhook } from '../../src/adapters/outpainter/replicate/webhook-signature';
+
+/**
+ * A local stand-in for Replicate speaking its documented HTTP API
+ * (https://replicate.com/docs/reference/http): create, get and cancel a prediction, the 429
+ * throttle body, signed webhooks, and output files served over https (a self-signed certificate
+ * for 127.0.0.1 and localhost, trusted through REPLICATE_CA_FILE). The app under test talks to
+ * it through its production code; only REPLICATE_BASE_URL and the output host differ.
+ *
+ * Each create takes the next planned scenario (`plan`), else `succeed`: starting, processing at
+ * the first poll, succeeded at the second with an output made from the sent canvas (half its
+ * size, and tinted all over, subject included, so a test can tell the original was pasted back).
+ */
+export type Scenario =
+  | 'succeed'
+  /** Succeeded already in the create response (and its webhook sent before that response). */
+  | 'instant'
+  | 'throttle-then-succeed'
+  | 'error-500-3x'
+  | 'error-500-always'
+  | 'failed'
+  | 'stall'
+  | 'html-output'
+  | 'bomb-output'
+  | 'oversize-output'
+  | 'foreign-host-output'
+  | 'foreign-redirect-output';
+
+export interface FakePrediction {
+  id: string;
+  scenario: Scenario;
+  status: 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+  input: Record<string, unknown>;
+  version: string;
+  webhook: string | undefined;
+  polls: number;
+  output: string | null;
+  error: string | null;
+}
+
+export interface ReceivedCall {
+  method: string;
+  path: string;
+  body: Record<string, unknown> | undefined;
+  authorized: boolean;
+}
+
+export const FAKE_REPLICATE_CA = readFileSync(
+  new URL('./fake-replicate-tls/cert.pem', import.meta.url),
+  'utf8',
+);
+export const FAKE_REPLICATE_CA_FILE = new URL('./fake-replicate-tls/cert.pem', import.meta.url)
+  .pathname;
+const KEY = readFileSync(new URL('./fake-replicate-tls/key.pem', import.meta.url), 'utf8');
+
+export const THROTTLE_BODY = {
+  title: 'Request was throttled',
+  detail: 'Request was throttled. Expected available in 1 second.',
+  status: 429,
+};
+
+export interface FakeReplicate {
+  /** REPLICATE_BASE_URL */
+  baseUrl: string;
+  /** The allowed output host, and one that serves the same files but is not on the allowlist. */
+  outputHost: string;
+  calls: ReceivedCall[];
+  predictions: Map<string, FakePrediction>;
+  plan(...scenarios: Scenario[]): void;
+  /** Forgets planned scenarios (`error-500-always` lasts until then) and received calls. */
+  reset(): void;
+  /** Settles a stalled prediction as succeeded, as if the model had finished. */
+  finish(id: string): Promise<void>;
+  /** A webhook for the prediction as Replicate sends it: the path to post to, headers, body. */
+  signedWebhook(
+    id: string,
+    options?: { webhookId?: string; timestamp?: number; secret?: string },
+  ): { path: string; headers: Record<string, string>; body: string };
+  /** Runs before a create's response is sent (a webhook that overtakes the response). */
+  beforeCreateResponse: ((prediction: FakePrediction) => Promise<void>) | undefined;
+  close(): Promise<void>;
+}
+
+async function readJson(request: IncomingMessage): Promise<Record<string, unknown> | undefined> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  if (chunks.length === 0) return undefined;
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+}
+
+/** The model's "output": the sent canvas at half size, tinted all over. */
+async function generate(input: Record<string, unknown>): Promise<Buffer> {
+  const image = typeof input.image === 'string' ? input.image : '';
+  const bytes = Buffer.from(image.slice(image.indexOf(',') + 1), 'base64');
+  const meta = await sharp(bytes).metadata();
+  return sharp(bytes)
+    .resize(
+      Math.max(1, Math.round((meta.width ?? 2) / 2)),
+      Math.max(1, Math.round((meta.height ?? 2) / 2)),
+    )
+    .tint({ r: 255, g: 64, b: 160 })
+    .png()
+    .toBuffer();
+}
+
+async function outputFor(p: FakePrediction): Promise<{ body: Buffer; type: string }> {
+  if (p.scenario === 'html-output') {
+    return { body: Buffer.from('<!doctype html><title>Log in</title>'), type: 'text/html' };
+  }
+  if (p.scenario === 'bomb-output') return { body: await bomb(), type: 'image/png' };
+  if (p.scenario === 'oversize-output') {
+    return { body: Buffer.alloc(3 * 1024 * 1024, 7), type: 'image/png' };
+  }
+  return { body: await generate(p.input), type: 'image/png' };
+}
+
+/** A PNG whose header claims 20000 x 20000 pixels (400 MP) in a few hundred bytes. */
+async function bomb(): Promise<Buffer> {
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+    .png()
+    .toBuffer();
+  png.writeUInt32BE(20_000, 16);
+  png.writeUInt32BE(20_000, 20);
+  return png;
+}
+
+export async function startFakeReplicate(options: {
+  token: string;
+  webhookSecret?: string;
+  /** Post webhooks to the URL a create names (the e2e server listens; integration tests inject). */
+  deliverWebhooks?: boolean;
+  apiPort?: number;
+  outputPort?: number;
+}): Promise<FakeReplicate> {
+  const calls: ReceivedCall[] = [];
+  const predictions = new Map<string, FakePrediction>();
+  const outputs = new Map<string, { body: Buffer; type: string }>();
+  const planned: Scenario[] = [];
+  const failuresLeft = new Map<Scenario, number>();
+  let outputOrigin = '';
+  let foreignOrigin = '';
+
+  const fake: FakeReplicate = {
+    baseUrl: '',
+    outputHost: '127.0.0.1',
+    calls,
+    predictions,
+    plan: (...scenarios) => void planned.push(...scenarios),
+    reset() {
+      planned.length = 0;
+      failuresLeft.clear();
+      calls.length = 0;
+      fake.beforeCreateResponse = undefined;
+    },
+    finish: (id) => settleSucceeded(predictions.get(id)!),
+    signedWebhook(id, o = {}) {
+      const prediction = predictions.get(id)!;
+      const body = JSON.stringify(view(prediction));
+      const webhookId = o.webhookId ?? `msg_${randomBytes(8).toString('hex')}`;
+      const timestamp = o.timestamp ?? Math.floor(Date.now() / 1000);
+      const secret = o.secret ?? options.webhookSecret ?? '';
+      const url = new URL(prediction.webhook ?? 'http://invalid/');
+      return {
+        path: `${url.pathname}${url.search}`,
+        headers: {
+          'content-type': 'application/json',
+          'webhook-id': webhookId,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': signWebhook(secret, webhookId, timestamp, body),
+        },
+        body,
+      };
+    },
+    beforeCreateResponse: undefined,
+    close: async () => {
+      await Promise.all([closeServer(api), closeServer(files)]);
+    },
+  };
+
+  const view = (p: FakePrediction) => ({
+    id: p.id,
+    version: p.version,
+    status: p.status,
+    input: { ...p.input, image: '(omitted)' },
+    output: p.output,
+    error: p.error,
+    logs: '',
+    urls: {
+      get: `${fake.baseUrl}/predictions/${p.id}`,
+      cancel: `${fake.baseUrl}/predictions/${p.id}/cancel`,
+    },
+  });
+
+  async function deliver(p: FakePrediction): Promise<void> {
+    if (!options.deliverWebhooks || !p.webhook) return;
+    const { headers, body } = fake.signedWebhook(p.id);
+    await fetch(p.webhook, { method: 'POST', headers, body }).catch(() => undefined);
+  }
+
+  async function settleSucceeded(p: FakePrediction): Promise<void> {
+    const name = `${p.id}.png`;
+    outputs.set(name, await outputFor(p));
+    const origin = p.scenario === 'foreign-host-output' ? foreignOrigin : outputOrigin;
+    const path = p.scenario === 'foreign-redirect-output' ? `/redirect/${name}` : `/files/${name}`;
+    p.status = 'succeeded';
+    p.output = `${origin}${path}`;
+    await deliver(p);
+  }
+
+  async function advance(p: FakePrediction): Promise<void> {
+    p.polls += 1;
+    if (p.status !== 'starting' && p.status !== 'processing') return;
+    if (p.scenario === 'stall') {
+      p.status = 'processing';
+      return;
+    }
+    if (p.polls === 1) {
+      p.status = 'processing';
+      return;
+    }
+    if (p.scenario === 'failed') {
+      p.status = 'failed';
+      p.error = 'CUDA out of memory.';
+      await deliver(p);
+      return;
+    }
+    await settleSucceeded(p);
+  }
+
+  const api: Server = createHttpServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', 'http://fake');
+      const body = request.method === 'POST' ? await readJson(request) : undefined;
+      const authorized = request.headers.authorization === `Bearer ${options.token}`;
+      calls.push({ method: request.method ?? '', path: url.pathname, body, authorized });
+      const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+        response.writeHead(status, { 'content-type': 'application/json', ...headers });
+        response.end(JSON.stringify(payload));
+      };
+      if (!authorized) {
+        return send(401, {
+          title: 'Unauthenticated',
+          detail: 'You did not pass a valid authentication token',
+          status: 401,
+        });
+      }
+      const match = /^\/v1\/predictions(?:\/([^/]+))?(\/cancel)?$/.exec(url.pathname);
+      if (!match) return send(404, { title: 'Not found', detail: 'Not found', status: 404 });
+      const [, id, cancel] = match;
+      if (request.method === 'POST' && !id) {
+        const scenario = planned[0] ?? 'succeed';
+        const failing = {
+          'throttle-then-succeed': 1,
+          'error-500-3x': 3,
+          'error-500-always': Infinity,
+        }[scenario as string];
+        if (failing !== undefined) {
+          const left = failuresLeft.get(scenario) ?? failing;
+          if (left > 0) {
+            failuresLeft.set(scenario, left - 1);
+            return scenario === 'throttle-then-succeed'
+              ? send(429, THROTTLE_BODY, { 'retry-after': '1' })
+              : send(500, {
+                  title: 'Internal server error',
+                  detail: 'Something went wrong',
+                  status: 500,
+                });
+          }
+          failuresLeft.delete(scenario);
+        }
+        planned.shift();
+        const prediction: FakePrediction = {
+          id: `fake${randomBytes(10).toString('hex')}`,
+          scenario,
+          status: 'starting',
+          input: (body?.input ?? {}) as Record<string, unknown>,
+          version: typeof body?.version === 'string' ? body.version : '',
+          webhook: typeof body?.webhook === 'string' ? body.webhook : undefined,
+          polls: 0,
+          output: null,
+          error: null,
+        };
+        predictions.set(prediction.id, prediction);
+        if (scenario === 'instant') await settleSucceeded(prediction);
+        await fake.beforeCreateResponse?.(prediction);
+        return send(201, view(prediction));
+      }
+      const prediction = id ? predictions.get(id) : undefined;
+      if (!prediction)
+        return send(404, { title: 'Not found', detail: 'Prediction not found', status: 404 });
+      if (request.method === 'POST' && cancel) {
+        if (prediction.status === 'starting' || prediction.status === 'processing') {
+          prediction.status = 'canceled';
+        }
+        return send(200, view(prediction));
+      }
+      if (request.method === 'GET' && !cancel) {
+        await advance(prediction);
+        return send(200, view(prediction));
+      }
+      return send(405, { title: 'Method not allowed', detail: 'Method not allowed', status: 405 });
+    })();
+  });
+
+  const files: Server = createHttpsServer(
+    { cert: FAKE_REPLICATE_CA, key: KEY },
+    (request, response) => {
+      const url = new URL(request.url ?? '/', 'https://fake');
+      const redirect = /^\/redirect\/(.+)$/.exec(url.pathname);
+      if (redirect) {
+        response.writeHead(302, { location: `${foreignOrigin}/files/${redirect[1]}` });
+        return response.end();
+      }
+      const file = outputs.get(url.pathname.replace(/^\/files\//, ''));
+      if (!file) {
+        response.writeHead(404);
+        return response.end();
+      }
+      // No content-length: the byte cap must hold on a streamed body too.
+      response.writeHead(200, { 'content-type': file.type });
+      response.end(file.body);
+    },
+  );
+
+  await listen(api, options.apiPort ?? 0);
+  await listen(files, options.outputPort ?? 0);
+  const filesPort = (files.address() as AddressInfo).port;
+  fake.baseUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/v1`;
+  outputOrigin = `https://127.0.0.1:${filesPort}`;
+  foreignOrigin = `https://localhost:${filesPort}`;
+  return fake;
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+}
+
+function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve, reject) =>
+    server.close((error) => (error ? reject(error) : resolve())),
+  );
+}
