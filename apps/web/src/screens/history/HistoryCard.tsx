@@ -1,11 +1,11 @@
-import { CalendarClock, FileArchive, Layers } from 'lucide-react';
+import { CalendarClock, FileArchive, Layers, Sparkles } from 'lucide-react';
 import { copy, type HistoryItem } from '@reframe/shared';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { checkerboard } from '../../components/checkerboard';
 import { FallbackImage } from './FallbackImage';
-import { formatRunDate, historyVersions } from './history-card';
+import { formatRunDate, historyVersions, madeWith } from './history-card';
 
 const h = copy.history;
 /** Thumbnail height; the width follows each version's own aspect ratio. */
@@ -24,6 +24,7 @@ export function HistoryCard({
   onDownload: () => void;
 }) {
   const versions = historyVersions(item);
+  const provenance = madeWith(item);
   return (
     <Card className="flex w-full min-w-0 flex-col overflow-hidden" data-testid="history-card">
       <div className={`relative flex h-52 items-center justify-center p-3 ${checkerboard}`}>
@@ -57,6 +58,15 @@ export function HistoryCard({
           <CalendarClock aria-hidden="true" className="size-3.5" />
           <time dateTime={item.timestamp}>{formatRunDate(item.timestamp)}</time>
         </p>
+        {provenance && (
+          <p
+            className="-mt-2.5 flex items-center gap-1.5 text-xs text-slate-500"
+            data-testid="made-with"
+          >
+            <Sparkles aria-hidden="true" className="size-3.5" />
+            {provenance}
+          </p>
+        )}
         <ul className="flex flex-wrap items-end gap-2.5">
           {versions.map((version) => (
             <li key={version.ratio}>

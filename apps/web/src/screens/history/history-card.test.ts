@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryItem } from '@reframe/shared';
-import { formatRunDate, historyVersions } from './history-card';
+import { formatRunDate, historyVersions, madeWith } from './history-card';
 
 const item: HistoryItem = {
   id: 'h1',
@@ -13,6 +13,7 @@ const item: HistoryItem = {
     '9:16 (Reels)': 'http://x/9x16',
     '16:9': 'http://x/16x9',
   },
+  providers: { '1:1': 'replicate', '9:16 (Reels)': 'replicate', '16:9': 'engine' },
 };
 
 describe('historyVersions', () => {
@@ -32,5 +33,13 @@ describe('formatRunDate', () => {
 
   it('returns an unreadable timestamp as it is', () => {
     expect(formatRunDate('not a date')).toBe('not a date');
+  });
+});
+
+describe('madeWith', () => {
+  it('names every provider that made a version, once each', () => {
+    expect(madeWith(item)).toBe('Made with the built-in engine and Replicate');
+    expect(madeWith({ ...item, providers: { '1:1': 'replicate' } })).toBe('Made with Replicate');
+    expect(madeWith({ ...item, providers: {} })).toBeNull();
   });
 });

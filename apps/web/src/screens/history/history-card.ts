@@ -1,4 +1,4 @@
-import { parseRatio, type HistoryItem } from '@reframe/shared';
+import { copy, outpaintProviders, parseRatio, type HistoryItem } from '@reframe/shared';
 
 export interface HistoryVersion {
   ratio: string;
@@ -19,4 +19,11 @@ export function formatRunDate(iso: string, locale?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** "Made with Replicate", naming each provider that made one of the record's versions. */
+export function madeWith(item: HistoryItem): string | null {
+  const used = new Set(Object.values(item.providers));
+  const names = outpaintProviders.filter((p) => used.has(p)).map((p) => copy.providers[p]);
+  return names.length === 0 ? null : copy.history.madeWith(names.join(' and '));
 }

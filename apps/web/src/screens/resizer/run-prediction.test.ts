@@ -13,6 +13,8 @@ function prediction(overrides: Partial<Prediction> = {}): Prediction {
     aspect_ratio: '16:9',
     width: 853,
     height: 480,
+    provider: null,
+    fallback: false,
     ...overrides,
   };
 }
