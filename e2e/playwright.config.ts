@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { replicateServerEnv } from './support/replicate';
 
 const chromiumPath = '/usr/bin/chromium';
 if (!existsSync(chromiumPath)) {
@@ -25,8 +26,22 @@ function findFreePort(): string {
 // data folder chosen by the first evaluation so that every process talks to the same server.
 process.env.E2E_PORT ??= findFreePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'reframe-e2e-'));
+process.env.E2E_REPLICATE_PORT ??= findFreePort();
+process.env.E2E_REPLICATE_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'reframe-e2e-replicate-'));
+process.env.FAKE_REPLICATE_API_PORT ??= findFreePort();
+process.env.FAKE_REPLICATE_FILES_PORT ??= findFreePort();
 const port = process.env.E2E_PORT;
 const baseURL = `http://localhost:${port}`;
+const replicatePort = process.env.E2E_REPLICATE_PORT;
+const fakeApiPort = process.env.FAKE_REPLICATE_API_PORT;
+
+const serverEnv = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  // Every spec signs up and in many times from one IP; one integration test proves the limit.
+  RATE_LIMIT_MAX_PER_IP: '100000',
+  RATE_LIMIT_MAX_PER_ACCOUNT: '100000',
+};
 
 export default defineConfig({
   testDir: './specs',
@@ -60,23 +75,47 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
   ],
-  webServer: {
-    command: 'node scripts/run.mjs serve',
-    cwd: repoRoot,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      PORT: port,
-      APP_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      // Every spec signs up and in many times from one IP; one integration test proves the limit.
-      RATE_LIMIT_MAX_PER_IP: '100000',
-      RATE_LIMIT_MAX_PER_ACCOUNT: '100000',
+  webServer: [
+    {
+      command: 'node scripts/run.mjs serve',
+      cwd: repoRoot,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...serverEnv, PORT: port, APP_URL: baseURL, DATA_DIR: process.env.E2E_DATA_DIR },
     },
-  },
+    {
+      // The fake Replicate: it answers 401 to a call without the token, which counts as up.
+      command: 'node --import tsx e2e/support/fake-replicate.ts',
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${fakeApiPort}/v1/predictions`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        FAKE_REPLICATE_API_PORT: fakeApiPort,
+        FAKE_REPLICATE_FILES_PORT: process.env.FAKE_REPLICATE_FILES_PORT,
+      },
+    },
+    {
+      // The same build with AI_PROVIDER=replicate (e2e/specs/replicate-resizer.spec.ts).
+      command: 'node scripts/run.mjs serve',
+      cwd: repoRoot,
+      url: `http://localhost:${replicatePort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...serverEnv,
+        ...replicateServerEnv(fakeApiPort),
+        PORT: replicatePort,
+        APP_URL: `http://localhost:${replicatePort}`,
+        DATA_DIR: process.env.E2E_REPLICATE_DATA_DIR,
+      },
+    },
+  ],
 });

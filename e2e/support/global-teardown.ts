@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises';
 
-/** Removes the temporary data folder the e2e server used. */
+/** Removes the temporary data folders the e2e servers used. */
 export default async function globalTeardown(): Promise<void> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  for (const dataDir of [process.env.E2E_DATA_DIR, process.env.E2E_REPLICATE_DATA_DIR]) {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }
 }
