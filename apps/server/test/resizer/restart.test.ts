@@ -1,107 +1,31 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { DevMailMessage, Prediction, UploadResponse } from '@reframe/shared';
+import type { Prediction, UploadResponse } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, testDatabaseKind } from '../helpers/database';
+import {
+  freePort,
+  HttpClient,
+  signUpVerifiedOverHttp,
+  startServerProcess,
+} from '../helpers/server-process';
 import { photo } from './images';
 import { multipartBody } from './resizer-client';
-
-const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
-const SERVER_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** A browser against a real listening server: cookies kept, our Origin sent. */
-class HttpClient {
-  private cookie = '';
-  constructor(readonly base: string) {}
-
-  async request(
-    method: string,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) {
-    const isBuffer = body instanceof Buffer;
-    const response = await fetch(`${this.base}${path}`, {
-      method,
-      headers: {
-        origin: this.base,
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-        ...(body !== undefined && !isBuffer ? { 'content-type': 'application/json' } : {}),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: isBuffer ? body : JSON.stringify(body) }),
-      redirect: 'manual',
-    });
-    const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0]!);
-    if (cookies.length > 0) {
-      const jar = new Map(
-        this.cookie ? this.cookie.split('; ').map((c) => c.split('=') as [string, string]) : [],
-      );
-      for (const c of cookies) {
-        const [name, ...value] = c.split('=');
-        jar.set(name!, value.join('='));
-      }
-      this.cookie = [...jar].map(([n, v]) => `${n}=${v}`).join('; ');
-    }
-    return response;
-  }
-}
 
 describe('a server killed with SIGKILL during a job', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'reframe-restart-'));
   let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
-  let child: ChildProcess | undefined;
   let port = 0;
 
-  async function startServer(): Promise<void> {
-    child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      cwd: SERVER_ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        APP_URL: `http://127.0.0.1:${port}`,
-        LOG_LEVEL: 'warn',
-        ENGINE_WORKERS: '1',
-        ...(postgres ? { DATABASE_URL: postgres.url } : { DATABASE_URL: '' }),
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    const deadline = Date.now() + 120_000;
-    while (Date.now() < deadline) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error('the server did not start');
-  }
+  let server: { kill(): Promise<void> } | undefined;
+  const kill = () => server?.kill() ?? Promise.resolve();
 
-  function kill(): Promise<void> {
-    const running = child;
-    if (!running || running.exitCode !== null) return Promise.resolve();
-    return new Promise((resolve) => {
-      running.once('exit', () => resolve());
-      running.kill('SIGKILL');
+  async function startServer(): Promise<void> {
+    server = await startServerProcess(port, {
+      DATA_DIR: dataDir,
+      ENGINE_WORKERS: '1',
+      ...(postgres ? { DATABASE_URL: postgres.url } : { DATABASE_URL: '' }),
     });
   }
 
@@ -119,16 +43,7 @@ describe('a server killed with SIGKILL during a job', () => {
     await startServer();
     const base = `http://127.0.0.1:${port}`;
     const client = new HttpClient(base);
-    const email = `restart-${Date.now()}@example.com`;
-    await client.request('POST', '/api/auth/sign-up/email', {
-      name: 'R',
-      email,
-      password: 'correct-horse-1',
-    });
-    const mails = (await (await client.request('GET', '/api/dev/mail')).json()) as DevMailMessage[];
-    const link = /https?:\/\/\S+/.exec(mails.find((m) => m.to === email)!.text)![0];
-    const token = new URL(link).searchParams.get('oobCode');
-    await client.request('GET', `/api/auth/verify-email?token=${token}`);
+    await signUpVerifiedOverHttp(client, `restart-${Date.now()}@example.com`);
 
     const { body, contentType } = multipartBody([
       {

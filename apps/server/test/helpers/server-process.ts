@@ -1,0 +1,110 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { DevMailMessage } from '@reframe/shared';
+
+const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+const SERVER_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** A browser against a real listening server: cookies kept, our Origin sent. */
+export class HttpClient {
+  private cookie = '';
+  constructor(readonly base: string) {}
+
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    const isBuffer = body instanceof Buffer;
+    const response = await fetch(`${this.base}${path}`, {
+      method,
+      headers: {
+        origin: this.base,
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(body !== undefined && !isBuffer ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: isBuffer ? body : JSON.stringify(body) }),
+      redirect: 'manual',
+    });
+    const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0]!);
+    if (cookies.length > 0) {
+      const jar = new Map(
+        this.cookie ? this.cookie.split('; ').map((c) => c.split('=') as [string, string]) : [],
+      );
+      for (const c of cookies) {
+        const [name, ...value] = c.split('=');
+        jar.set(name!, value.join('='));
+      }
+      this.cookie = [...jar].map(([n, v]) => `${n}=${v}`).join('; ');
+    }
+    return response;
+  }
+}
+
+/**
+ * The real server (src/main.ts) as a child process on 127.0.0.1:`port`, resolved once it
+ * answers /api/health; `kill` is a SIGKILL, a crash with no chance to clean up.
+ */
+export async function startServerProcess(
+  port: number,
+  env: Record<string, string>,
+): Promise<{ kill(): Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: SERVER_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const kill = () =>
+    child.exitCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGKILL');
+        });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { kill };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await kill();
+  throw new Error('the server did not start');
+}
+
+/** Signs up through the API and follows the verification link from the dev mailbox. */
+export async function signUpVerifiedOverHttp(client: HttpClient, email: string): Promise<void> {
+  await client.request('POST', '/api/auth/sign-up/email', {
+    name: 'R',
+    email,
+    password: 'correct-horse-1',
+  });
+  const mails = (await (await client.request('GET', '/api/dev/mail')).json()) as DevMailMessage[];
+  const link = /https?:\/\/\S+/.exec(mails.find((m) => m.to === email)!.text)![0];
+  const token = new URL(link).searchParams.get('oobCode');
+  await client.request('GET', `/api/auth/verify-email?token=${token}`);
+}

@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Prediction, UploadResponse } from '@reframe/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase, testDatabaseKind } from '../helpers/database';
+import {
+  freePort,
+  HttpClient,
+  signUpVerifiedOverHttp,
+  startServerProcess,
+} from '../helpers/server-process';
+import { photo } from '../resizer/images';
+import { multipartBody } from '../resizer/resizer-client';
+import { startFakeReplicate, type FakeReplicate } from '../support/fake-replicate-server';
+import { replicateEnv, TOKEN } from './replicate-harness';
+
+describe('a server killed while Replicate runs its prediction', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'reframe-replicate-restart-'));
+  let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
+  let fake: FakeReplicate;
+  let server: { kill(): Promise<void> } | undefined;
+  let port = 0;
+
+  const start = async () => {
+    server = await startServerProcess(port, {
+      ...replicateEnv(fake),
+      DATA_DIR: dataDir,
+      ...(postgres ? { DATABASE_URL: postgres.url } : { DATABASE_URL: '' }),
+    });
+  };
+
+  beforeAll(async () => {
+    port = await freePort();
+    fake = await startFakeReplicate({ token: TOKEN });
+    if (testDatabaseKind() === 'postgres') postgres = await createPostgresDatabase();
+  });
+  afterAll(async () => {
+    await server?.kill();
+    await fake.close();
+    await postgres?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it(
+    'adopts the remote prediction after the restart instead of creating another',
+    { timeout: 300_000 },
+    async () => {
+      fake.plan('stall');
+      await start();
+      const client = new HttpClient(`http://127.0.0.1:${port}`);
+      await signUpVerifiedOverHttp(client, `replicate-restart-${Date.now()}@example.com`);
+      const { body, contentType } = multipartBody([
+        { bytes: await photo('chelsea.png', 96), filename: 'cat.jpg', contentType: 'image/jpeg' },
+      ]);
+      const uploaded = await client.request('POST', '/api/uploads', body, {
+        'content-type': contentType,
+      });
+      const original = (await uploaded.json()) as UploadResponse;
+      const accepted = await client.request('POST', '/api/replicate', {
+        endpoint: 'predictions',
+        data: { input: { upload_id: original.id, aspect_ratio: '16:9', regenerate: false } },
+      });
+      expect(accepted.status).toBe(202);
+      const { id } = (await accepted.json()) as Prediction;
+
+      // The job polls only once it has saved the remote id; then the server dies mid-wait.
+      let remoteId: string | undefined;
+      for (let i = 0; i < 600 && !remoteId; i++) {
+        remoteId = fake.calls
+          .find((c) => c.method === 'GET')
+          ?.path.split('/')
+          .pop();
+        if (!remoteId) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(remoteId).toBeDefined();
+      await server!.kill();
+      await fake.finish(remoteId!);
+
+      await start();
+      let after: Prediction | undefined;
+      const deadline = Date.now() + 120_000;
+      while (Date.now() < deadline) {
+        after = (await (
+          await client.request('GET', `/api/replicate?endpoint=predictions/${id}`)
+        ).json()) as Prediction;
+        if (after.status === 'succeeded' || after.status === 'failed') break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(after).toMatchObject({ status: 'succeeded', provider: 'replicate', fallback: false });
+      expect(
+        fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/predictions'),
+      ).toHaveLength(1);
+      expect(fake.calls.filter((c) => c.path.endsWith('/cancel'))).toHaveLength(0);
+      const me = (await (await client.request('GET', '/api/me')).json()) as {
+        settings: { credits: number };
+      };
+      expect(me.settings.credits).toBe(4);
+    },
+  );
+});
