@@ -14,6 +14,13 @@ import { insertWebhookOnce, recordRemoteOutcome } from './predictions.repo';
 
 const webhookQuerySchema = z.object({ prediction: z.uuid() });
 
+/**
+ * Replicate's webhook carries the whole prediction, the input's canvas data URL included (up to
+ * about 25 MB for a 4000 px canvas), so this route alone reads more than the 1 MB other bodies
+ * may have; the signature is checked once it is read.
+ */
+const WEBHOOK_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+
 const header = (value: string | string[] | undefined) =>
   typeof value === 'string' ? value : undefined;
 
@@ -34,7 +41,7 @@ export function providerWebhookRoutes(deps: {
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );
-    app.post('/api/replicate/webhook', async (request) => {
+    app.post('/api/replicate/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, async (request) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const verified = verifyWebhook(
         secret,

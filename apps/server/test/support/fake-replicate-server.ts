@@ -187,7 +187,7 @@ export async function startFakeReplicate(options: {
     id: p.id,
     version: p.version,
     status: p.status,
-    input: { ...p.input, image: '(omitted)' },
+    input: p.input,
     output: p.output,
     error: p.error,
     logs: '',
