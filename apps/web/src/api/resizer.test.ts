@@ -30,6 +30,8 @@ describe('startPrediction', () => {
       aspect_ratio: '16:9',
       width: 853,
       height: 480,
+      provider: null,
+      fallback: false,
     };
     const fetchMock = answer(202, prediction);
     await expect(startPrediction(input)).resolves.toEqual(prediction);
