@@ -28,11 +28,19 @@ export interface OutpaintRequest {
   seed: number;
 }
 
+/** Where a job's time went, in whole milliseconds (the header check counts towards decode). */
+export interface OutpaintStages {
+  decodeMs: number;
+  fillMs: number;
+  encodeMs: number;
+}
+
 export interface OutpaintResult {
   png: Uint8Array;
   width: number;
   height: number;
   ms: number;
+  stages: OutpaintStages;
 }
 
 /** Decode, fill the new area, encode: one whole job, run inside a worker (or the CLI). */
@@ -52,13 +60,21 @@ export async function outpaint(
     request.input,
     needsResize ? { resizeTo: { width: imageWidth, height: imageHeight } } : {},
   );
+  const decoded = performance.now();
   const pixels = shiftMapFill(original, canvas, request.seed, fillOptions);
+  const filled = performance.now();
   const png = await encodePng(pixels, canvas.width, canvas.height, original.channels);
+  const encoded = performance.now();
   return {
     png,
     width: canvas.width,
     height: canvas.height,
-    ms: Math.round(performance.now() - started),
+    ms: Math.round(encoded - started),
+    stages: {
+      decodeMs: Math.round(decoded - started),
+      fillMs: Math.round(filled - decoded),
+      encodeMs: Math.round(encoded - filled),
+    },
   };
 }
 

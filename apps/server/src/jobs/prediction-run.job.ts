@@ -51,13 +51,25 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
       );
       if (timeout.aborted) throw new JobTimeoutError();
       const folder = `users/${prediction.user_id}/resized/${result.width}x${result.height}`;
+      const storing = performance.now();
       const outputKey = await createTimestamped(storage, folder, result.png);
+      const storeMs = Math.round(performance.now() - storing);
       if (!(await completePrediction(db, prediction, upload, outputKey, result.madeBy))) {
         await storage.delete(outputKey);
         return 'skipped';
       }
       await addStoredBytes(db, prediction.user_id, result.png.byteLength);
-      log.info({ predictionId, ms: result.ms, ...result.madeBy }, 'prediction succeeded');
+      log.info(
+        {
+          predictionId,
+          ms: result.ms,
+          ...result.stages,
+          storeMs,
+          bytes: result.png.byteLength,
+          ...result.madeBy,
+        },
+        'prediction succeeded',
+      );
       return 'succeeded';
     } catch (error) {
       if (shutdown.aborted && !timeout.aborted) throw error;

@@ -91,6 +91,7 @@ export async function pasteOriginal(request: PasteOriginalRequest): Promise<Outp
   const original = await decodeOriginal(request);
   const channels = original.channels;
   const generated = await decodeImage(output);
+  const decoded = performance.now();
   let filled: Buffer;
   try {
     const raw = { width: generated.width, height: generated.height, channels: generated.channels };
@@ -109,11 +110,18 @@ export async function pasteOriginal(request: PasteOriginalRequest): Promise<Outp
     const to = ((canvas.offsetY + y) * canvas.width + canvas.offsetX) * channels;
     filled.set(original.data.subarray(from, from + rowBytes), to);
   }
+  const pasted = performance.now();
   const png = await encodePng(filled, canvas.width, canvas.height, channels);
+  const encoded = performance.now();
   return {
     png,
     width: canvas.width,
     height: canvas.height,
-    ms: Math.round(performance.now() - started),
+    ms: Math.round(encoded - started),
+    stages: {
+      decodeMs: Math.round(decoded - started),
+      fillMs: Math.round(pasted - decoded),
+      encodeMs: Math.round(encoded - pasted),
+    },
   };
 }
