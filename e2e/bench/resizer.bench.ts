@@ -16,6 +16,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
+import { aspectRatios } from '@reframe/shared';
 import sharp from 'sharp';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -147,6 +148,9 @@ interface RunTimes {
 
 async function timeOneRun(page: Page, photo: string): Promise<RunTimes> {
   for (const ratio of RATIOS) {
+    const category = aspectRatios.find((option) => option.label === ratio)?.category;
+    if (!category) throw new Error(`${ratio} is not in the catalogue`);
+    await page.getByRole('tab', { name: new RegExp(`^${category}`) }).click();
     await page.getByRole('checkbox', { name: ratio, exact: true }).check({ force: true });
   }
   const started = performance.now();
