@@ -4,3 +4,4 @@ export * from './plans';
 export * from './callable';
 export * from './schemas';
 export * from './aspect-ratios';
+export * from './ai-provider';

@@ -1,8 +1,13 @@
 import * as z from 'zod';
+import { AI_PROVIDERS } from '../ai-provider';
 
 /** GET /api/site-config: what every page needs to know about this deployment, before sign-in. */
 export const siteConfigSchema = z.object({
   /** PAYMENTS_DEMO_MODE: payments are simulated; every page shows copy.demo.banner. */
   paymentsDemo: z.boolean(),
+  /** Who makes the images; the resizer submits ratios as `ratioSubmission` says for it. */
+  aiProvider: z.enum(AI_PROVIDERS),
+  /** MAX_ACTIVE_JOBS_PER_USER: the resizer never has more predictions than this queued or running. */
+  maxActiveJobsPerUser: z.number().int().positive(),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
