@@ -106,7 +106,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Domain plugins, one per line. Each is a function of exactly the dependencies it uses.
   const domains = [
     healthRoutes({ db: database.db }),
-    siteConfigRoutes({ paymentsDemo: billing.demo }),
+    siteConfigRoutes({
+      paymentsDemo: billing.demo,
+      aiProvider: resizer.aiProvider,
+      maxActiveJobsPerUser: config.limits.jobs.maxActivePerUser,
+    }),
     authRoutes({ db: database.db, appUrl: config.server.appUrl }),
     accountRoutes({ auth, accountService }),
     ...(config.mail.devMailbox ? [devMailRoutes({ mailer })] : []),

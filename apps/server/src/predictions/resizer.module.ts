@@ -74,6 +74,8 @@ export function createResizer(deps: ResizerDeps) {
     storage,
     queue,
     plugins,
+    /** Who makes the images: this module runs the built-in engine. */
+    aiProvider: 'engine' as const,
     /** Resumes or settles what a crash left, then starts taking jobs. */
     async start() {
       queue.start({ PredictionRun: handlePredictionRun });
