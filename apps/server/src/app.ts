@@ -34,7 +34,7 @@ export interface AppDeps {
   /** Tests: a payment provider (Stripe against a local mock) and a movable clock. */
   billing?: Pick<BillingDeps, 'provider' | 'clock'>;
   /** main.ts: the configured storage (and tests: an engine pool); defaults from config. */
-  resizer?: Pick<ResizerDeps, 'storage' | 'engine' | 'queue'>;
+  resizer?: Pick<ResizerDeps, 'storage' | 'engine' | 'queue' | 'watch' | 'pollHoldMs'>;
 }
 
 const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));

@@ -16,6 +16,7 @@ import { fileUrl } from '../files/file-urls';
 import { AppError } from '../http/app-error';
 import { findOwnedUpload } from '../uploads/uploads.repo';
 import { assertCanStartJob } from './job-limits';
+import type { PredictionWatch } from './prediction-watch';
 import { findOwnedPrediction, insertPrediction } from './predictions.repo';
 import type { PredictionRow } from './resizer.tables';
 
@@ -24,7 +25,19 @@ export interface PredictionsServiceDeps {
   queue: JobQueue;
   appUrl: string;
   jobLimits: LimitsConfig['jobs'];
+  watch: PredictionWatch;
+  /** How long a poll of an unsettled prediction waits for it to settle (POLL_HOLD_MS). */
+  pollHoldMs: number;
 }
+
+/**
+ * How long a poll of an unsettled prediction is held for its result: the brief's poll interval,
+ * so a client polling once a second always has one poll waiting and sees the result at once.
+ */
+export const POLL_HOLD_MS = 1000;
+
+const isSettled = (status: PredictionRow['status']) =>
+  status === 'succeeded' || status === 'failed';
 
 export function toPrediction(
   row: Pick<
@@ -54,7 +67,14 @@ export function toPrediction(
   };
 }
 
-export function createPredictionsService({ db, queue, appUrl, jobLimits }: PredictionsServiceDeps) {
+export function createPredictionsService({
+  db,
+  queue,
+  appUrl,
+  jobLimits,
+  watch,
+  pollHoldMs,
+}: PredictionsServiceDeps) {
   /** The target canvas for an owned upload and a catalogue label; 404 for another's upload. */
   async function planCanvas(userId: string, input: PredictionInput) {
     const option = findAspectRatio(input.aspect_ratio);
@@ -111,10 +131,18 @@ export function createPredictionsService({ db, queue, appUrl, jobLimits }: Predi
       return toPrediction({ ...row, provider: null, fallback: 0 }, appUrl);
     },
 
+    /** One poll: an unsettled prediction is answered when it settles, or after the hold. */
     async get(userId: string, predictionId: string): Promise<Prediction> {
+      const wait = watch.wait(predictionId, pollHoldMs);
       const row = await findOwnedPrediction(db, userId, predictionId);
-      if (!row) throw new AppError('NOT_FOUND', 404);
-      return toPrediction(row, appUrl);
+      if (!row || isSettled(row.status)) {
+        wait.cancel();
+        if (!row) throw new AppError('NOT_FOUND', 404);
+        return toPrediction(row, appUrl);
+      }
+      await wait.settled;
+      const latest = await findOwnedPrediction(db, userId, predictionId);
+      return toPrediction(latest ?? row, appUrl);
     },
   };
 }

@@ -20,9 +20,10 @@ import { createUploadQuota } from '../uploads/upload-quota';
 import { createUploadSlots } from '../uploads/upload-slots';
 import { uploadsRoutes } from '../uploads/uploads.routes';
 import { createUploadsService } from '../uploads/uploads.service';
+import { createPredictionWatch, type PredictionWatch } from './prediction-watch';
 import { predictionsRoutes } from './predictions.routes';
 import { providerWebhookRoutes } from './provider-webhook.routes';
-import { createPredictionsService } from './predictions.service';
+import { createPredictionsService, POLL_HOLD_MS } from './predictions.service';
 
 export interface ResizerDeps {
   db: Kysely<DB>;
@@ -35,6 +36,9 @@ export interface ResizerDeps {
   storage?: Storage;
   engine?: EnginePool;
   queue?: JobQueue;
+  /** Tests: a watch they can see the held polls of, and a hold longer than their time limit. */
+  watch?: PredictionWatch;
+  pollHoldMs?: number;
 }
 
 /** Wires uploads, predictions and their jobs, files and history; owns the pool's lifetime. */
@@ -45,6 +49,7 @@ export function createResizer(deps: ResizerDeps) {
   // Uploads are decoded on a pool of their own, so they never wait behind jobs.
   const uploadEngine = createEnginePool({ size: config.uploads.decodeWorkers });
   const queue = deps.queue ?? createInProcessQueue({ concurrency: config.jobs.workers, log });
+  const watch = deps.watch ?? createPredictionWatch();
   const quota = createUploadQuota({ db, storage, limits: limits.uploads });
   const wakeups = createRemoteWakeups();
   const handlePredictionRun = createPredictionRunHandler({
@@ -62,7 +67,14 @@ export function createResizer(deps: ResizerDeps) {
       slots: createUploadSlots(limits.uploads),
     }),
     predictionsRoutes({
-      predictionsService: createPredictionsService({ db, queue, appUrl, jobLimits: limits.jobs }),
+      predictionsService: createPredictionsService({
+        db,
+        queue,
+        appUrl,
+        jobLimits: limits.jobs,
+        watch,
+        pollHoldMs: deps.pollHoldMs ?? POLL_HOLD_MS,
+      }),
     }),
     filesRoutes({ storage }),
     historyRoutes({ historyService: createHistoryService({ db, appUrl }) }),
@@ -78,7 +90,15 @@ export function createResizer(deps: ResizerDeps) {
     aiProvider: 'engine' as const,
     /** Resumes or settles what a crash left, then starts taking jobs. */
     async start() {
-      queue.start({ PredictionRun: handlePredictionRun });
+      queue.start({
+        PredictionRun: async (data, signal) => {
+          try {
+            return await handlePredictionRun(data, signal);
+          } finally {
+            watch.settled(data.predictionId);
+          }
+        },
+      });
       await recoverPredictions({ db, queue, log, staleAfterMs: config.jobs.staleAfterMs });
     },
     async stop() {
