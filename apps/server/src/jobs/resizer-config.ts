@@ -51,8 +51,11 @@ export function buildResizerConfig(env: ResizerEnv, dataDir: string) {
       decodeWorkers: env.UPLOAD_DECODE_WORKERS ?? Math.min(2, availableParallelism()),
     },
     jobs: {
-      /** Engine worker threads, and so jobs running at once; one per core by default. */
-      workers: env.ENGINE_WORKERS ?? availableParallelism(),
+      /**
+       * Engine worker threads, and so jobs running at once: one per core by default, and never
+       * more than the cores, since a fill keeps its core busy and one more would only slow all.
+       */
+      workers: Math.min(env.ENGINE_WORKERS ?? availableParallelism(), availableParallelism()),
       /** A job running longer is aborted, failed and refunded (the client polls for 60 s). */
       timeoutMs: (env.JOB_TIMEOUT_SECONDS ?? 60) * 1000,
       /** At start, unsettled jobs older than this are failed and refunded instead of resumed. */
