@@ -48,6 +48,25 @@ describe('createEnginePool', () => {
     expect(error).toMatchObject({ name: 'EngineInputError', code: 'TRUNCATED' });
   });
 
+  it('runs small jobs on the free worker while a large one holds the other', async () => {
+    pool = createEnginePool({ size: 2 });
+    const large = {
+      input: await fixture('rocket.jpg', 640, 'jpeg'),
+      canvas: { width: 1400, height: 1400, offsetX: 380, offsetY: 487 },
+      seed: 1,
+    };
+    const finished: string[] = [];
+    const track = (name: string, job: Promise<unknown>) => job.then(() => finished.push(name));
+    const small = await smallJob();
+    await Promise.all([
+      track('large', pool.outpaint(large)),
+      track('small 1', pool.outpaint(small)),
+      track('small 2', pool.outpaint(small)),
+      track('small 3', pool.outpaint(small)),
+    ]);
+    expect(finished).toEqual(['small 1', 'small 2', 'small 3', 'large']);
+  });
+
   it('cancels a running job by terminating its worker, then keeps serving', async () => {
     pool = createEnginePool({ size: 1 });
     const big = {
