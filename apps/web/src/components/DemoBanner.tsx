@@ -1,6 +1,6 @@
 import { copy } from '@reframe/shared';
 import { useQuery } from '@tanstack/react-query';
-import { fetchSiteConfig } from '../api/site-config';
+import { siteConfigQuery } from '../api/site-config';
 
 /**
  * On every page of a deployment declared a demo (PAYMENTS_DEMO_MODE): a bar fixed to the bottom
@@ -8,11 +8,7 @@ import { fetchSiteConfig } from '../api/site-config';
  * Nothing is drawn until the server has answered (the prerendered landing page has no banner).
  */
 export function DemoBanner() {
-  const { data } = useQuery({
-    queryKey: ['site-config'],
-    queryFn: fetchSiteConfig,
-    staleTime: Infinity,
-  });
+  const { data } = useQuery(siteConfigQuery);
   if (!data?.paymentsDemo) return null;
   return (
     <>

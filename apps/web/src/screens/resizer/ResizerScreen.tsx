@@ -9,7 +9,7 @@ import { ProcessControls } from './ProcessControls';
 import { ProcessingQueueCard } from './ProcessingQueueCard';
 import { RatioPicker } from './RatioPicker';
 import { INITIAL_SELECTION, pruneSelection, toggleRatio } from './ratio-selection';
-import { activeRatio, isRatioBusy, isRunActive } from './run-queue';
+import { activeRatios, isRatioBusy, isRunActive } from './run-queue';
 import { UpgradeBanner } from './UpgradeBanner';
 import { UploadArea } from './UploadArea';
 import { useImageUpload } from './use-image-upload';
@@ -58,7 +58,7 @@ export function ResizerScreen() {
           <ProcessControls
             count={selected.length}
             running={running}
-            runningRatio={activeRatio(queue)}
+            runningRatio={activeRatios(queue)}
             disabled={!uploaded || running || selected.length === 0 || !usage.hasCredits}
             remainingCredits={usage.remainingCredits}
             error={error}

@@ -44,13 +44,24 @@ function plannedApi(starts: (Prediction | Error)[], polls: (Prediction | Error)[
   return { api, started, polled };
 }
 
-function run(api: PredictionApi) {
+/** Runs with a fake clock that moves only when the runner sleeps or a poll is held. */
+function run(api: PredictionApi, { pollHeldMs = 0 } = {}) {
   const sleeps: number[] = [];
   const progress: PredictionProgress[] = [];
+  let clock = 0;
+  const heldApi: PredictionApi = {
+    start: (body) => api.start(body),
+    get: (id) => {
+      clock += pollHeldMs;
+      return api.get(id);
+    },
+  };
   const promise = runPrediction(input, {
-    api,
+    api: heldApi,
+    now: () => clock,
     sleep: (ms) => {
       sleeps.push(ms);
+      clock += ms;
       return Promise.resolve();
     },
     onProgress: (event) => progress.push(event),
@@ -60,7 +71,7 @@ function run(api: PredictionApi) {
 }
 
 describe('runPrediction', () => {
-  it('polls once a second until the job succeeds and returns the result', async () => {
+  it('polls at once, then a second after each poll began, until the job succeeds', async () => {
     const { api, started, polled } = plannedApi(
       [prediction()],
       [prediction({ status: 'processing' }), succeeded()],
@@ -74,8 +85,19 @@ describe('runPrediction', () => {
     });
     expect(started).toEqual([{ ...input, seed: 123456 }]);
     expect(polled).toEqual(['p1', 'p1']);
-    expect(sleeps).toEqual([1000, 1000]);
+    expect(sleeps).toEqual([1000]);
     expect(progress.map((event) => event.kind)).toEqual(['started', 'polled', 'polled']);
+  });
+
+  it('polls again at once after a poll the server held for its second', async () => {
+    const { api, polled } = plannedApi(
+      [prediction()],
+      [prediction({ status: 'processing' }), prediction({ status: 'processing' }), succeeded()],
+    );
+    const { promise, sleeps } = run(api, { pollHeldMs: 1000 });
+    await expect(promise).resolves.toMatchObject({ ratio: '16:9' });
+    expect(polled).toHaveLength(3);
+    expect(sleeps).toEqual([0, 0]);
   });
 
   it('gives up after 60 polls with the timeout message, without retrying', async () => {
@@ -97,7 +119,7 @@ describe('runPrediction', () => {
     const { promise, sleeps, progress } = run(api);
     await expect(promise).rejects.toThrow('Image expansion failed: worker interrupted');
     expect(started).toHaveLength(3);
-    expect(sleeps).toEqual([1000, 2000, 1000, 2000, 1000]);
+    expect(sleeps).toEqual([2000, 2000]);
     expect(progress.filter((event) => event.kind === 'retrying')).toEqual([
       { kind: 'retrying', attempt: 1 },
       { kind: 'retrying', attempt: 2 },

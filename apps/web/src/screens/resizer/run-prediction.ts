@@ -22,6 +22,8 @@ export type PredictionProgress =
 export interface PredictionRunDeps {
   api: PredictionApi;
   sleep(ms: number): Promise<void>;
+  /** Milliseconds on a monotonic clock, to keep polls a second apart. */
+  now(): number;
   onProgress(progress: PredictionProgress): void;
   /** A number in [0, 1), for the seed. */
   random(): number;
@@ -49,12 +51,20 @@ function toResult(prediction: Prediction): ExpandedImage {
   return { ratio, url, width, height };
 }
 
-/** Polls once a second until the job settles; a failed job throws its (retryable) reason. */
+/**
+ * Polls until the job settles, the first poll at once and each next one a second after the one
+ * before began: the server holds a poll until the job settles or the second is up, so the result
+ * is seen as soon as it is stored. A failed job throws its (retryable) reason.
+ */
 async function pollUntilSettled(first: Prediction, deps: PredictionRunDeps): Promise<Prediction> {
   let prediction = first;
+  let lastPollAt: number | null = null;
   for (let poll = 1; poll <= MAX_POLLS; poll += 1) {
     if (prediction.status === 'succeeded' || prediction.status === 'failed') break;
-    await deps.sleep(POLL_INTERVAL_MS);
+    if (lastPollAt !== null) {
+      await deps.sleep(Math.max(0, lastPollAt + POLL_INTERVAL_MS - deps.now()));
+    }
+    lastPollAt = deps.now();
     try {
       prediction = await deps.api.get(prediction.id);
     } catch (error) {
@@ -81,7 +91,7 @@ async function attemptOnce(
 }
 
 /**
- * Runs one ratio to its result: start, poll once a second (60 polls at most, then the timeout
+ * Runs one ratio to its result: start, poll at most once a second (60 polls, then the timeout
  * message), and retry a transient start or job failure twice, 2 s apart. Poll failures, the
  * timeout and a malformed answer are final: retrying them would only spend more time.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  activeRatio,
+  activeRatios,
   initialRunState,
   isRatioBusy,
   isRunActive,
@@ -32,7 +32,7 @@ describe('runReducer', () => {
       ['16:9', 'pending', ''],
     ]);
     expect(isRunActive(state.queue)).toBe(true);
-    expect(activeRatio(state.queue)).toBe('1:1');
+    expect(activeRatios(state.queue)).toBe('1:1');
 
     const done = apply(
       [
@@ -67,6 +67,44 @@ describe('runReducer', () => {
       status: 'processing',
       statusText: 'Processing image...',
     });
+  });
+
+  it('keeps a submitted ratio pending while the server has it queued, processing once it runs', () => {
+    const queued = apply([
+      { type: 'enqueue', ratios: ['1:1', '16:9', '9:16'] },
+      progressAction('1:1', { kind: 'started', status: 'starting' }),
+      progressAction('16:9', { kind: 'started', status: 'starting' }),
+      progressAction('9:16', { kind: 'started', status: 'starting' }),
+      progressAction('1:1', { kind: 'polled', status: 'processing', poll: 1 }),
+      progressAction('16:9', { kind: 'polled', status: 'processing', poll: 1 }),
+      progressAction('9:16', { kind: 'polled', status: 'starting', poll: 1 }),
+    ]);
+    expect(queued.queue.map((item) => [item.ratio, item.status, item.statusText])).toEqual([
+      ['1:1', 'processing', 'AI job status: processing'],
+      ['16:9', 'processing', 'AI job status: processing'],
+      ['9:16', 'pending', 'AI job status: starting'],
+    ]);
+    expect(activeRatios(queued.queue)).toBe('1:1, 16:9');
+    expect(isRunActive(queued.queue)).toBe(true);
+  });
+
+  it('never turns an item shown running back to pending', () => {
+    const state = apply([
+      { type: 'enqueue', ratios: ['1:1'] },
+      { type: 'start', ratio: '1:1' },
+      progressAction('1:1', { kind: 'started', status: 'starting' }),
+    ]);
+    expect(state.queue[0]?.status).toBe('processing');
+  });
+
+  it('lists results in the queue order whatever order they finish in', () => {
+    const state = apply([
+      { type: 'enqueue', ratios: ['1:1', '16:9', '9:16'] },
+      { type: 'complete', result: result('9:16') },
+      { type: 'complete', result: result('1:1') },
+      { type: 'complete', result: result('16:9') },
+    ]);
+    expect(state.results.map((image) => image.ratio)).toEqual(['1:1', '16:9', '9:16']);
   });
 
   it('puts a regenerated ratio back to processing and replaces its result in place', () => {
@@ -124,6 +162,7 @@ describe('progressAction', () => {
       ratio: '1:1',
       statusText: 'AI job status: processing',
       helper: 'creating',
+      queued: false,
     });
     expect(progressAction('1:1', { kind: 'polled', status: 'processing', poll: 10 })).toMatchObject(
       {

@@ -14,7 +14,7 @@ export interface QueueItem {
 
 export interface RunState {
   queue: QueueItem[];
-  /** One result per ratio, in the order they first completed; a regeneration replaces in place. */
+  /** One result per ratio, in the queue's order whatever order they finished in. */
   results: ExpandedImage[];
   /** The message of the error box under the Process button. */
   error: string | null;
@@ -26,7 +26,14 @@ export type RunAction =
   | { type: 'enqueue'; ratios: string[] }
   | { type: 'regenerate'; ratio: string }
   | { type: 'start'; ratio: string }
-  | { type: 'progress'; ratio: string; statusText: string; helper: HelperKey }
+  | {
+      type: 'progress';
+      ratio: string;
+      statusText: string;
+      helper: HelperKey;
+      /** The server has the job queued, not yet running. */
+      queued: boolean;
+    }
   | { type: 'retrying'; ratio: string }
   | { type: 'complete'; result: ExpandedImage }
   | { type: 'fail'; ratio: string; message: string };
@@ -46,15 +53,26 @@ function updateItem(state: RunState, ratio: string, patch: Partial<QueueItem>): 
   };
 }
 
-function upsertResult(results: ExpandedImage[], result: ExpandedImage): ExpandedImage[] {
-  const index = results.findIndex((existing) => existing.ratio === result.ratio);
-  if (index === -1) return [...results, result];
-  return results.map((existing, i) => (i === index ? result : existing));
+function upsertResult(
+  queue: QueueItem[],
+  results: ExpandedImage[],
+  result: ExpandedImage,
+): ExpandedImage[] {
+  const place = (ratio: string) => queue.findIndex((item) => item.ratio === ratio);
+  return [...results.filter((existing) => existing.ratio !== result.ratio), result].sort(
+    (a, b) => place(a.ratio) - place(b.ratio),
+  );
+}
+
+/** A queued job keeps a waiting item pending; an item already shown running is never demoted. */
+function progressStatus(item: QueueItem | undefined, queued: boolean): QueueStatus {
+  return queued && item?.status === 'pending' ? 'pending' : 'processing';
 }
 
 /**
  * The queue's state machine: pending → processing (→ retrying → processing) → completed | error.
- * A run replaces the queue; a regeneration puts its ratio back to processing, or adds it.
+ * An item is pending until it is started one by one or the server says its job runs. A run
+ * replaces the queue; a regeneration puts its ratio back to processing, or adds it.
  */
 export function runReducer(state: RunState, action: RunAction): RunState {
   switch (action.type) {
@@ -86,12 +104,14 @@ export function runReducer(state: RunState, action: RunAction): RunState {
         statusText: t.starting,
         helper: 'processing',
       });
-    case 'progress':
+    case 'progress': {
+      const item = state.queue.find((queued) => queued.ratio === action.ratio);
       return updateItem(state, action.ratio, {
-        status: 'processing',
+        status: progressStatus(item, action.queued),
         statusText: action.statusText,
         helper: action.helper,
       });
+    }
     case 'retrying':
       return updateItem(state, action.ratio, {
         status: 'retrying',
@@ -103,7 +123,7 @@ export function runReducer(state: RunState, action: RunAction): RunState {
           status: 'completed',
           statusText: copy.resizer.status.completed,
         }),
-        results: upsertResult(state.results, action.result),
+        results: upsertResult(state.queue, state.results, action.result),
       };
     case 'fail':
       return {
@@ -118,11 +138,12 @@ export function isRunActive(queue: QueueItem[]): boolean {
   return queue.some((item) => item.status !== 'completed' && item.status !== 'error');
 }
 
-/** The ratio currently running, for "Processing {ratio}". */
-export function activeRatio(queue: QueueItem[]): string | null {
-  return (
-    queue.find((item) => item.status === 'processing' || item.status === 'retrying')?.ratio ?? null
+/** The ratios running now, for "Processing {ratio}": "1:1, 16:9" when two run at once. */
+export function activeRatios(queue: QueueItem[]): string | null {
+  const running = queue.filter(
+    (item) => item.status === 'processing' || item.status === 'retrying',
   );
+  return running.length > 0 ? running.map((item) => item.ratio).join(', ') : null;
 }
 
 /** Regenerate is off while that ratio is pending or running. */
@@ -140,13 +161,20 @@ export function progressAction(ratio: string, progress: PredictionProgress): Run
     case 'retrying':
       return { type: 'retrying', ratio };
     case 'started':
-      return { type: 'progress', ratio, statusText: t.processingImage, helper: 'processing' };
+      return {
+        type: 'progress',
+        ratio,
+        statusText: t.processingImage,
+        helper: 'processing',
+        queued: progress.status === 'starting',
+      };
     case 'polled':
       return {
         type: 'progress',
         ratio,
         statusText: t.jobStatus(progress.status),
         helper: progress.poll >= WAITING_AFTER_POLLS ? 'waiting' : 'creating',
+        queued: progress.status === 'starting',
       };
   }
 }

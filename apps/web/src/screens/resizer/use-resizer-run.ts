@@ -1,6 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { errorMessages, formatMessage, type UploadResponse } from '@reframe/shared';
+import {
+  errorMessages,
+  formatMessage,
+  ratioSubmission,
+  type RatioSubmission,
+  type UploadResponse,
+} from '@reframe/shared';
 import {
   debugPrediction,
   getPrediction,
@@ -8,18 +14,32 @@ import {
   usageStatsQueryKey,
 } from '../../api/resizer';
 import { historyQueryKey } from '../../api/history';
+import { siteConfigQuery } from '../../api/site-config';
 import { runPrediction, type PredictionApi } from './run-prediction';
 import { initialRunState, progressAction, runReducer, type RunAction } from './run-queue';
-
-/**
- * The provider's pause between consecutive ratios: 2 s for a hosted AI service, none for the
- * built-in engine. The server does not expose which provider it runs, so the built-in value holds.
- */
-export const PAUSE_BETWEEN_RATIOS_MS = 0;
+import { submitRatios } from './submit-ratios';
 
 const api: PredictionApi = { start: startPrediction, get: getPrediction, debug: debugPrediction };
 
 class RunCancelled extends Error {}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** How this deployment's provider takes the ratios, as the server says. */
+async function submissionPlan(
+  queryClient: QueryClient,
+): Promise<{ submission: RatioSubmission; maxInFlight: number }> {
+  try {
+    const config = await queryClient.fetchQuery(siteConfigQuery);
+    return {
+      submission: ratioSubmission(config.aiProvider),
+      maxInFlight: config.maxActiveJobsPerUser,
+    };
+  } catch {
+    // Without the server's word, the brief's own run: one ratio at a time, with its pause.
+    return { submission: ratioSubmission('replicate'), maxInFlight: 1 };
+  }
+}
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -32,9 +52,10 @@ interface RunInputs {
 }
 
 /**
- * The resizer's run: ratios one after another, each started, polled and retried by
- * runPrediction, the queue and results kept by runReducer. A new upload (reset) or leaving the
- * screen cancels what is still running, so stale results never reach the new image.
+ * The resizer's run: the ratios submitted as the provider takes them (submitRatios), each
+ * started, polled and retried by runPrediction, the queue and results kept by runReducer. A new
+ * upload (reset) or leaving the screen cancels what is still running, so stale results never
+ * reach the new image.
  */
 export function useResizerRun({ upload, selected, hasCredits }: RunInputs) {
   const [state, dispatch] = useReducer(runReducer, initialRunState);
@@ -53,14 +74,20 @@ export function useResizerRun({ upload, selected, hasCredits }: RunInputs) {
       const send = (action: RunAction) => {
         if (generation.current === mine) dispatch(action);
       };
-      const sleep = async (ms: number) => {
-        await new Promise((resolve) => setTimeout(resolve, ms));
+      const sleepUnlessCancelled = async (ms: number) => {
+        await sleep(ms);
         if (generation.current !== mine) throw new RunCancelled();
       };
       try {
         const result = await runPrediction(
           { upload_id: uploadId, aspect_ratio: ratio, regenerate },
-          { api, sleep, random: Math.random, onProgress: (p) => send(progressAction(ratio, p)) },
+          {
+            api,
+            sleep: sleepUnlessCancelled,
+            now: () => performance.now(),
+            random: Math.random,
+            onProgress: (p) => send(progressAction(ratio, p)),
+          },
         );
         send({ type: 'complete', result });
       } catch (error) {
@@ -90,14 +117,13 @@ export function useResizerRun({ upload, selected, hasCredits }: RunInputs) {
     const mine = generation.current;
     const ratios = [...selected];
     dispatch({ type: 'enqueue', ratios });
-    for (const [index, ratio] of ratios.entries()) {
-      if (generation.current !== mine) return;
-      if (index > 0 && PAUSE_BETWEEN_RATIOS_MS > 0) {
-        await new Promise((resolve) => setTimeout(resolve, PAUSE_BETWEEN_RATIOS_MS));
-      }
-      dispatch({ type: 'start', ratio });
-      await runOne(upload.id, ratio, false, mine);
-    }
+    const { submission, maxInFlight } = await submissionPlan(queryClient);
+    await submitRatios(ratios, submission, maxInFlight, {
+      run: (ratio) => runOne(upload.id, ratio, false, mine),
+      onStart: (ratio) => dispatch({ type: 'start', ratio }),
+      sleep,
+      cancelled: () => generation.current !== mine,
+    });
     void queryClient.invalidateQueries({ queryKey: historyQueryKey });
   }, [refuse, upload, selected, runOne, queryClient]);
 
