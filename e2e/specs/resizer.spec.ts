@@ -41,6 +41,24 @@ async function expectNoA11yViolations(page: Page) {
   ).toEqual([]);
 }
 
+/** The prediction calls in the order the page made and heard them: starts and results. */
+function recordPredictionCalls(page: Page): ('start' | 'succeeded')[] {
+  const calls: ('start' | 'succeeded')[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/replicate') {
+      calls.push('start');
+    }
+  });
+  page.on('requestfinished', (request) => {
+    if (request.method() !== 'GET' || !request.url().includes('/api/replicate?')) return;
+    void request.response().then(async (response) => {
+      const body = (await response?.json()) as { status?: string } | undefined;
+      if (body?.status === 'succeeded') calls.push('succeeded');
+    });
+  });
+  return calls;
+}
+
 function ratioBox(page: Page, label: string) {
   return page.getByRole('checkbox', { name: label, exact: true });
 }
@@ -65,6 +83,7 @@ test.describe('resizer and history', () => {
     await ratioBox(page, '9:16').check({ force: true });
     const process = page.getByTestId('process-button');
     await expect(process).toHaveText('Process Image(s) (3 ratio(s))');
+    const calls = recordPredictionCalls(page);
     await process.click();
     await expect(page.getByTestId('queue-item')).toHaveCount(3);
 
@@ -86,6 +105,9 @@ test.describe('resizer and history', () => {
       await expect(result.getByTestId('result-size')).toHaveText(`${size.width} × ${size.height}`);
     }
     await expect(page.getByTestId('credits-left')).toHaveText('2 credits left');
+    // The built-in engine takes every ratio at once: all three were submitted before any result.
+    await expect.poll(() => calls.filter((call) => call === 'succeeded').length).toBe(3);
+    expect(calls.slice(0, 3)).toEqual(['start', 'start', 'start']);
     await expectNoA11yViolations(page);
 
     const single = page.waitForEvent('download');
