@@ -86,7 +86,13 @@ export function useResizerRun({ upload, selected, hasCredits }: RunInputs) {
             sleep: sleepUnlessCancelled,
             now: () => performance.now(),
             random: Math.random,
-            onProgress: (p) => send(progressAction(ratio, p)),
+            onProgress: (p) => {
+              send(progressAction(ratio, p));
+              // The credit is spent when the server accepts the job: show the balance at once.
+              if (p.kind === 'started') {
+                void queryClient.invalidateQueries({ queryKey: usageStatsQueryKey });
+              }
+            },
           },
         );
         send({ type: 'complete', result });
