@@ -1,4 +1,4 @@
-import type { RatioSubmission } from '@reframe/shared';
+import { computeCanvas, findAspectRatio, parseRatio, type RatioSubmission } from '@reframe/shared';
 
 export interface SubmitRatiosDeps {
   /** Runs one ratio to its end, result or error; it does not reject. */
@@ -39,4 +39,22 @@ export async function submitRatios(
   };
   const lanes = Math.max(1, Math.min(maxInFlight, ratios.length));
   await Promise.all(Array.from({ length: lanes }, lane));
+}
+
+/**
+ * The ratios in the order to submit them all at once: the largest canvas first, so it starts on
+ * one worker while the smaller ones pass through the others, instead of starting last and
+ * finishing long after them. Equal sizes keep the user's order.
+ */
+export function largestCanvasFirst(
+  ratios: readonly string[],
+  image: { width: number; height: number },
+): string[] {
+  const area = (label: string) => {
+    const option = findAspectRatio(label);
+    if (!option) return 0;
+    const canvas = computeCanvas(image.width, image.height, parseRatio(option.value));
+    return canvas.width * canvas.height;
+  };
+  return [...ratios].sort((a, b) => area(b) - area(a));
 }

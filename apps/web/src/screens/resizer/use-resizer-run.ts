@@ -17,7 +17,7 @@ import { historyQueryKey } from '../../api/history';
 import { siteConfigQuery } from '../../api/site-config';
 import { runPrediction, type PredictionApi } from './run-prediction';
 import { initialRunState, progressAction, runReducer, type RunAction } from './run-queue';
-import { submitRatios } from './submit-ratios';
+import { largestCanvasFirst, submitRatios } from './submit-ratios';
 
 const api: PredictionApi = { start: startPrediction, get: getPrediction, debug: debugPrediction };
 
@@ -124,7 +124,8 @@ export function useResizerRun({ upload, selected, hasCredits }: RunInputs) {
     const ratios = [...selected];
     dispatch({ type: 'enqueue', ratios });
     const { submission, maxInFlight } = await submissionPlan(queryClient);
-    await submitRatios(ratios, submission, maxInFlight, {
+    const order = submission.kind === 'all-at-once' ? largestCanvasFirst(ratios, upload) : ratios;
+    await submitRatios(order, submission, maxInFlight, {
       run: (ratio) => runOne(upload.id, ratio, false, mine),
       onStart: (ratio) => dispatch({ type: 'start', ratio }),
       sleep,
