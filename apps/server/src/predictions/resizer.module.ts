@@ -86,8 +86,8 @@ export function createResizer(deps: ResizerDeps) {
     storage,
     queue,
     plugins,
-    /** Who makes the images: this module runs the built-in engine. */
-    aiProvider: 'engine' as const,
+    /** Who makes the images: the built-in engine or the hosted provider (AI_PROVIDER). */
+    aiProvider: outpainterConfig.provider,
     /** Resumes or settles what a crash left, then starts taking jobs. */
     async start() {
       queue.start({

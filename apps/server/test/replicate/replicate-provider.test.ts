@@ -40,6 +40,12 @@ describe('AI_PROVIDER=replicate against the fake Replicate', () => {
   const creates = () =>
     fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/predictions');
 
+  it('tells the web app it runs Replicate, so the resizer keeps the brief pause between ratios', async () => {
+    const config = await t.app.inject({ method: 'GET', url: '/api/site-config' });
+    expect(config.statusCode).toBe(200);
+    expect(config.json()).toMatchObject({ aiProvider: 'replicate' });
+  });
+
   it('sends the brief request, and stores the model output with the original pasted back', async () => {
     const run = await startRun(t, '16:9');
     expect(run.prediction).toMatchObject({ status: 'starting', provider: null, fallback: false });
