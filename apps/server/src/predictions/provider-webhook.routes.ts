@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import * as z from 'zod';
 import {
@@ -6,7 +6,10 @@ import {
   remotePredictionSchema,
 } from '../adapters/outpainter/replicate/replicate-api';
 import type { RemoteWakeups } from '../adapters/outpainter/replicate/remote-wakeups';
-import { verifyWebhook } from '../adapters/outpainter/replicate/webhook-signature';
+import {
+  checkWebhookHeaders,
+  verifyWebhook,
+} from '../adapters/outpainter/replicate/webhook-signature';
 import type { DB } from '../db/types';
 import { AppError } from '../http/app-error';
 import { parseInput } from '../http/parse';
@@ -17,9 +20,15 @@ const webhookQuerySchema = z.object({ prediction: z.uuid() });
 /**
  * Replicate's webhook carries the whole prediction, the input's canvas data URL included (up to
  * about 25 MB for a 4000 px canvas), so this route alone reads more than the 1 MB other bodies
- * may have; the signature is checked once it is read.
+ * may have: only for requests whose signature headers are there and fresh, two at a time, and the
+ * signature itself is checked once the body is read.
  */
 const WEBHOOK_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+/**
+ * Bodies read at once; more are refused (503) before reading. Replicate retries a webhook, and
+ * the job polls anyway, so a refused one costs a little latency, never a result.
+ */
+const WEBHOOK_BODIES_AT_ONCE = 2;
 
 const header = (value: string | string[] | undefined) =>
   typeof value === 'string' ? value : undefined;
@@ -41,17 +50,31 @@ export function providerWebhookRoutes(deps: {
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );
-    app.post('/api/replicate/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, async (request) => {
+    const reading = new Set<FastifyRequest>();
+    const webhookHeaders = (request: FastifyRequest) => ({
+      id: header(request.headers['webhook-id']),
+      timestamp: header(request.headers['webhook-timestamp']),
+      signature: header(request.headers['webhook-signature']),
+    });
+    const beforeBody = {
+      bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
+      // Unsigned or stale requests, and a flood of signed-looking ones, are refused unread.
+      onRequest: async (request: FastifyRequest) => {
+        const checked = checkWebhookHeaders(webhookHeaders(request));
+        if (!checked.ok) {
+          request.log.warn({ reason: checked.reason }, 'replicate webhook refused');
+          throw new AppError('WEBHOOK_SIGNATURE_INVALID', 400);
+        }
+        if (reading.size >= WEBHOOK_BODIES_AT_ONCE) throw new AppError('WEBHOOKS_BUSY', 503);
+        reading.add(request);
+      },
+      onResponse: async (request: FastifyRequest) => {
+        reading.delete(request);
+      },
+    };
+    app.post('/api/replicate/webhook', beforeBody, async (request) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const verified = verifyWebhook(
-        secret,
-        {
-          id: header(request.headers['webhook-id']),
-          timestamp: header(request.headers['webhook-timestamp']),
-          signature: header(request.headers['webhook-signature']),
-        },
-        body,
-      );
+      const verified = verifyWebhook(secret, webhookHeaders(request), body);
       if (!verified.ok) {
         request.log.warn({ reason: verified.reason }, 'replicate webhook refused');
         throw new AppError('WEBHOOK_SIGNATURE_INVALID', 400);

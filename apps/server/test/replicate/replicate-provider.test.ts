@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { copy, errorMessages, type Prediction } from '@reframe/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -238,6 +239,56 @@ describe('AI_PROVIDER=replicate against the fake Replicate', () => {
       'recorded',
     ]);
     await expectSucceeded(t, run, { provider: 'replicate', fallback: false });
+  });
+
+  it('refuses unsigned webhooks unread, and reads at most two large bodies at once', async () => {
+    const url = new URL(await t.app.listen({ host: '127.0.0.1', port: 0 }));
+    const path = '/api/replicate/webhook?prediction=00000000-0000-4000-8000-000000000000';
+    const unsigned = await fetch(new URL(path, url), { method: 'POST', body: 'x'.repeat(1024) });
+    expect(unsigned.status).toBe(400);
+    expect(await unsigned.json()).toEqual({
+      code: 'WEBHOOK_SIGNATURE_INVALID',
+      message: errorMessages.WEBHOOK_SIGNATURE_INVALID,
+    });
+
+    // Two signed-looking deliveries that announce 20 MB and send only a little of it.
+    const headers = (n: number) =>
+      [
+        `POST ${path} HTTP/1.1`,
+        `Host: ${url.host}`,
+        'Content-Type: application/json',
+        `Content-Length: ${20 * 1024 * 1024}`,
+        `webhook-id: msg_slow${n}`,
+        `webhook-timestamp: ${Math.floor(Date.now() / 1000)}`,
+        'webhook-signature: v1,AAAA',
+        '',
+        '',
+      ].join('\r\n');
+    const slow = [1, 2].map((n) => {
+      const socket = connect(Number(url.port), url.hostname);
+      socket.write(headers(n) + '{"id":');
+      return socket;
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const third = await fetch(new URL(path, url), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'webhook-id': 'msg_third',
+          'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+          'webhook-signature': 'v1,AAAA',
+        },
+        body: '{}',
+      });
+      expect(third.status).toBe(503);
+      expect(await third.json()).toEqual({
+        code: 'WEBHOOKS_BUSY',
+        message: errorMessages.WEBHOOKS_BUSY,
+      });
+    } finally {
+      for (const socket of slow) socket.destroy();
+    }
   });
 
   it('cancels the remote prediction and refunds once when our time-out passes', async () => {

@@ -65,6 +65,7 @@ export const errorMessages = {
   ALREADY_ON_PLAN: 'You are already on this plan.',
   NO_SUBSCRIPTION: 'You have no paid subscription to manage.',
   WEBHOOK_SIGNATURE_INVALID: 'The webhook signature is missing or invalid.',
+  WEBHOOKS_BUSY: 'Too many webhooks are being received at once. Please retry.',
   CHECKOUT_SESSION_NOT_FOUND: 'This checkout session does not exist or is already closed.',
   CANCEL_SUBSCRIPTION_FAILED:
     'Your subscription could not be cancelled, so your account was not deleted. Please try again later.',

@@ -22,6 +22,22 @@ export function signWebhook(secret: string, id: string, timestamp: number, body:
   return `v1,${digest}`;
 }
 
+/**
+ * What can be checked before the body is read: the three headers are there and the timestamp is
+ * fresh. The webhook route reads up to 32 MB, so a request that fails this is refused unread.
+ */
+export function checkWebhookHeaders(
+  headers: WebhookHeaders,
+  now: Date = new Date(),
+): { ok: true } | { ok: false; reason: string } {
+  const { id, timestamp, signature } = headers;
+  if (!id || !timestamp || !signature) return { ok: false, reason: 'missing headers' };
+  if (!/^\d{1,12}$/.test(timestamp)) return { ok: false, reason: 'bad timestamp' };
+  const age = Math.abs(now.getTime() / 1000 - Number(timestamp));
+  if (age > WEBHOOK_TOLERANCE_SECONDS) return { ok: false, reason: 'stale timestamp' };
+  return { ok: true };
+}
+
 export function verifyWebhook(
   secret: string,
   headers: WebhookHeaders,
@@ -30,9 +46,8 @@ export function verifyWebhook(
 ): { ok: true; id: string } | { ok: false; reason: string } {
   const { id, timestamp, signature } = headers;
   if (!id || !timestamp || !signature) return { ok: false, reason: 'missing headers' };
-  if (!/^\d{1,12}$/.test(timestamp)) return { ok: false, reason: 'bad timestamp' };
-  const age = Math.abs(now.getTime() / 1000 - Number(timestamp));
-  if (age > WEBHOOK_TOLERANCE_SECONDS) return { ok: false, reason: 'stale timestamp' };
+  const checked = checkWebhookHeaders(headers, now);
+  if (!checked.ok) return checked;
   const expected = Buffer.from(
     signWebhook(secret, id, Number(timestamp), body.toString('utf8')).slice(3),
     'base64',
