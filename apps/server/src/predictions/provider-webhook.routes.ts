@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import * as z from 'zod';
 import {
@@ -59,17 +59,23 @@ export function providerWebhookRoutes(deps: {
     const beforeBody = {
       bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
       // Unsigned or stale requests, and a flood of signed-looking ones, are refused unread.
-      onRequest: async (request: FastifyRequest) => {
+      onRequest: (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
         const checked = checkWebhookHeaders(webhookHeaders(request));
         if (!checked.ok) {
           request.log.warn({ reason: checked.reason }, 'replicate webhook refused');
-          throw new AppError('WEBHOOK_SIGNATURE_INVALID', 400);
+          done(new AppError('WEBHOOK_SIGNATURE_INVALID', 400));
+          return;
         }
-        if (reading.size >= WEBHOOK_BODIES_AT_ONCE) throw new AppError('WEBHOOKS_BUSY', 503);
+        if (reading.size >= WEBHOOK_BODIES_AT_ONCE) {
+          done(new AppError('WEBHOOKS_BUSY', 503));
+          return;
+        }
         reading.add(request);
+        done();
       },
-      onResponse: async (request: FastifyRequest) => {
+      onResponse: (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
         reading.delete(request);
+        done();
       },
     };
     app.post('/api/replicate/webhook', beforeBody, async (request) => {
