@@ -64,11 +64,28 @@ export async function outpaint(
   const pixels = shiftMapFill(original, canvas, request.seed, fillOptions);
   const filled = performance.now();
   const png = await encodePng(pixels, canvas.width, canvas.height, original.channels);
-  const encoded = performance.now();
+  return timedResult(png, canvas, { started, decoded, filled, encoded: performance.now() });
+}
+
+/** When a job started and finished each stage (`performance.now()` ms). */
+export interface StageMarks {
+  started: number;
+  decoded: number;
+  filled: number;
+  encoded: number;
+}
+
+/** A job's PNG with its size and where its time went. */
+export function timedResult(
+  png: Uint8Array,
+  size: { width: number; height: number },
+  marks: StageMarks,
+): OutpaintResult {
+  const { started, decoded, filled, encoded } = marks;
   return {
     png,
-    width: canvas.width,
-    height: canvas.height,
+    width: size.width,
+    height: size.height,
     ms: Math.round(encoded - started),
     stages: {
       decodeMs: Math.round(decoded - started),

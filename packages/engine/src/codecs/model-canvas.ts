@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { EngineInputError } from '../errors';
 import type { CanvasRequest, OutpaintResult } from '../outpaint';
+import { timedResult } from '../outpaint';
 import type { RawImage } from './bmp';
 import { decodeImage, orientedSize, translateSharpError } from './decode';
 import { encodePng } from './encode';
@@ -112,16 +113,10 @@ export async function pasteOriginal(request: PasteOriginalRequest): Promise<Outp
   }
   const pasted = performance.now();
   const png = await encodePng(filled, canvas.width, canvas.height, channels);
-  const encoded = performance.now();
-  return {
-    png,
-    width: canvas.width,
-    height: canvas.height,
-    ms: Math.round(encoded - started),
-    stages: {
-      decodeMs: Math.round(decoded - started),
-      fillMs: Math.round(pasted - decoded),
-      encodeMs: Math.round(encoded - pasted),
-    },
-  };
+  return timedResult(png, canvas, {
+    started,
+    decoded,
+    filled: pasted,
+    encoded: performance.now(),
+  });
 }
