@@ -85,6 +85,28 @@ export function expandLabels(
   return { labels: expansion.labels, energy: expansion.energy };
 }
 
+/** Per label, the free pixels where its unary is finite, as a flat list and each label's start. */
+function allowedPixels(problem: GridLabelling, freePixels: Int32Array): [Int32Array, Int32Array] {
+  const { labelCount, unary } = problem;
+  const start = new Int32Array(labelCount + 1);
+  for (const i of freePixels) {
+    for (let l = 0; l < labelCount; l++) {
+      if (unary[i * labelCount + l]! !== Infinity) start[l + 1] = start[l + 1]! + 1;
+    }
+  }
+  for (let l = 0; l < labelCount; l++) start[l + 1] = start[l + 1]! + start[l]!;
+  const allowed = new Int32Array(start[labelCount]!);
+  const fill = start.slice(0, labelCount);
+  for (const i of freePixels) {
+    for (let l = 0; l < labelCount; l++) {
+      if (unary[i * labelCount + l]! === Infinity) continue;
+      allowed[fill[l]!] = i;
+      fill[l] = fill[l]! + 1;
+    }
+  }
+  return [allowed, start];
+}
+
 /** The state of one run: labels, cached pair costs, and the graph reused by every move. */
 class Expansion {
   readonly labels: Int32Array;
@@ -96,6 +118,12 @@ class Expansion {
   private readonly width: number;
   /** Free pixels in raster order. */
   private readonly freePixels: Int32Array;
+  /**
+   * The free pixels where each label is allowed (finite unary), in raster order:
+   * allowed[allowedStart[l] .. allowedStart[l + 1]). A move only ever visits these.
+   */
+  private readonly allowed: Int32Array;
+  private readonly allowedStart: Int32Array;
   /** RIGHT | DOWN: which pairs starting at the pixel are part of the problem. */
   private readonly links: Uint8Array;
   /** Current cost of the pairs (i, i + 1) and (i, i + width). */
@@ -128,6 +156,7 @@ class Expansion {
     }
     this.freePixels = new Int32Array(freeCount);
     for (let i = 0, k = 0; i < size; i++) if (free[i] === 1) this.freePixels[k++] = i;
+    [this.allowed, this.allowedStart] = allowedPixels(problem, this.freePixels);
     this.rightCost = new Float64Array(size);
     this.downCost = new Float64Array(size);
     this.nodeOf = new Int32Array(size).fill(-1);
@@ -146,6 +175,7 @@ class Expansion {
     if (nodeCount === 0) return false;
     this.buildGraph(alpha, nodeCount);
     this.graph.solve();
+    this.releaseNodes(nodeCount);
     return this.apply(alpha, nodeCount);
   }
 
@@ -171,34 +201,47 @@ class Expansion {
     return cost;
   }
 
-  /** Gives a node to every free pixel that is not alpha yet and may take it. */
+  /**
+   * Gives a node to every free pixel that is not alpha yet and may take it; every other pixel's
+   * node stays -1 (`releaseNodes` restores that after each move).
+   */
   private selectNodes(alpha: number): number {
-    const { labels, nodeOf, pixelOf, keepCost, alphaCost } = this;
+    const { labels, nodeOf, pixelOf, keepCost, alphaCost, allowed } = this;
     const { labelCount, unary } = this.problem;
     let count = 0;
-    for (const i of this.freePixels) {
+    for (let k = this.allowedStart[alpha]!; k < this.allowedStart[alpha + 1]!; k++) {
+      const i = allowed[k]!;
       const label = labels[i]!;
-      const cost = unary[i * labelCount + alpha]!;
-      if (label === alpha || cost === Infinity) {
-        nodeOf[i] = -1;
-        continue;
-      }
+      if (label === alpha) continue;
       nodeOf[i] = count;
       pixelOf[count] = i;
       keepCost[count] = unary[i * labelCount + label]!;
-      alphaCost[count] = cost;
+      alphaCost[count] = unary[i * labelCount + alpha]!;
       count++;
     }
     return count;
   }
 
+  private releaseNodes(nodeCount: number): void {
+    for (let k = 0; k < nodeCount; k++) this.nodeOf[this.pixelOf[k]!] = -1;
+  }
+
+  /** The move's graph: every pair with a node at either end, each once. */
   private buildGraph(alpha: number, nodeCount: number): void {
-    const { graph, freePixels, links, keepCost, alphaCost, rightCost, downCost, width } = this;
+    const { graph, pixelOf, nodeOf, links, keepCost, alphaCost, rightCost, downCost, width } = this;
     graph.reset(nodeCount);
-    for (const p of freePixels) {
+    for (let k = 0; k < nodeCount; k++) {
+      const p = pixelOf[k]!;
       const link = links[p]!;
       if ((link & RIGHT) !== 0) this.addPair(alpha, p, p + 1, rightCost[p]!);
       if ((link & DOWN) !== 0) this.addPair(alpha, p, p + width, downCost[p]!);
+      // A pair from a pixel that is not a node is added from this end.
+      const left = p - 1;
+      if (p % width > 0 && (links[left]! & RIGHT) !== 0 && nodeOf[left]! < 0)
+        this.addPair(alpha, left, p, rightCost[left]!);
+      const up = p - width;
+      if (up >= 0 && (links[up]! & DOWN) !== 0 && nodeOf[up]! < 0)
+        this.addPair(alpha, up, p, downCost[up]!);
     }
     for (let k = 0; k < nodeCount; k++) {
       const keep = keepCost[k]!;

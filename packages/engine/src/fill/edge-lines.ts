@@ -53,57 +53,69 @@ export function edgeLines(
   const { gx, gy } = sobel(luma(preview), w, h);
   const lines: EdgeLine[] = [];
   for (const side of sides) {
-    const strip = stripView(side, w, h, gx, gy);
-    const depth = Math.min(options.maxDepth, Math.round(options.depth * strip.across));
+    const depth = Math.min(options.maxDepth, Math.round(options.depth * acrossSize(side, w, h)));
     if (depth < 8) continue;
+    const strip = gradientStrip(side, depth, w, h, gx, gy);
     for (const line of sideLines(strip, depth, options)) lines.push({ side, ...line });
   }
   return lines;
 }
 
-/** Gradients seen from one side: t counts px inward from the side, a along it. */
-interface StripView {
-  across: number;
+/**
+ * Gradients of the strip along one side, seen from that side: at (t, a), t px inward from the
+ * side and a px along it, `gt[t * along + a]` is the component inward and `ga[…]` the one along.
+ */
+interface Strip {
   along: number;
-  /** Gradient components inward and along at (t, a). */
-  gt(t: number, a: number): number;
-  ga(t: number, a: number): number;
+  gt: Float32Array;
+  ga: Float32Array;
 }
 
-function stripView(side: Side, w: number, h: number, gx: Float32Array, gy: Float32Array) {
+/** The original's size across the side (what the strip's depth is a share of). */
+const acrossSize = (side: Side, w: number, h: number): number =>
+  side === 'left' || side === 'right' ? w : h;
+
+function gradientStrip(
+  side: Side,
+  depth: number,
+  w: number,
+  h: number,
+  gx: Float32Array,
+  gy: Float32Array,
+): Strip {
   const horizontal = side === 'left' || side === 'right';
-  const index = (t: number, a: number): number => {
-    if (side === 'left') return a * w + t;
-    if (side === 'right') return a * w + (w - 1 - t);
-    if (side === 'top') return t * w + a;
-    return (h - 1 - t) * w + a;
-  };
+  const along = horizontal ? h : w;
   const inward = side === 'left' || side === 'top' ? 1 : -1;
-  const view: StripView = {
-    across: horizontal ? w : h,
-    along: horizontal ? h : w,
-    gt: (t, a) => inward * (horizontal ? gx : gy)[index(t, a)]!,
-    ga: (t, a) => (horizontal ? gy : gx)[index(t, a)]!,
-  };
-  return view;
+  const gt = new Float32Array(depth * along);
+  const ga = new Float32Array(depth * along);
+  for (let t = 0; t < depth; t++) {
+    for (let a = 0; a < along; a++) {
+      let p: number;
+      if (side === 'left') p = a * w + t;
+      else if (side === 'right') p = a * w + (w - 1 - t);
+      else if (side === 'top') p = t * w + a;
+      else p = (h - 1 - t) * w + a;
+      gt[t * along + a] = inward * (horizontal ? gx : gy)[p]!;
+      ga[t * along + a] = (horizontal ? gy : gx)[p]!;
+    }
+  }
+  return { along, gt, ga };
 }
 
 /** The strongest lines crossing one side. */
-function sideLines(
-  v: StripView,
-  depth: number,
-  options: LineOptions,
-): { slope: number; at: number }[] {
+function sideLines(v: Strip, depth: number, options: LineOptions): { slope: number; at: number }[] {
   const slopes: number[] = [];
   for (let deg = -options.maxTilt; deg <= options.maxTilt; deg++) {
     slopes.push(Math.tan((deg * Math.PI) / 180));
   }
+  /** Per slope, the length of its normal (1, -slope): across = (ga - slope·gt) / norm. */
+  const norms = slopes.map((slope) => Math.sqrt(1 + slope * slope));
   const span = v.along;
   const votes = new Float32Array(slopes.length * span * 2);
   for (let t = 1; t < depth; t++) {
     for (let a = 1; a < span - 1; a++) {
-      const gt = v.gt(t, a);
-      const ga = v.ga(t, a);
+      const gt = v.gt[t * span + a]!;
+      const ga = v.ga[t * span + a]!;
       const total = Math.hypot(gt, ga);
       if (total < options.minGradient) continue;
       // Only slopes within ~35° of the edge's own direction can get its vote.
@@ -114,7 +126,7 @@ function sideLines(
         const to = Math.min(options.maxTilt, Math.ceil(centre + turn + VOTE_REACH));
         for (let deg = from; deg <= to; deg++) {
           const s = deg + options.maxTilt;
-          const across = acrossLine(gt, ga, slopes[s]!);
+          const across = (ga - slopes[s]! * gt) / norms[s]!;
           if (Math.abs(across) < ALIGNED * total) continue;
           const a0 = Math.round(a - slopes[s]! * t);
           if (a0 < 0 || a0 >= span) continue;
@@ -159,7 +171,7 @@ const acrossLine = (gt: number, ga: number, slope: number): number =>
  * is only as fine as its one-degree steps, which over a wide extension is px out of place.
  */
 function fitLine(
-  v: StripView,
+  v: Strip,
   depth: number,
   slope: number,
   a0: number,
@@ -178,8 +190,8 @@ function fitLine(
     for (let d = -1; d <= 1; d++) {
       const aa = a + d;
       if (aa < 1 || aa >= v.along - 1) continue;
-      const gt = v.gt(t, aa);
-      const ga = v.ga(t, aa);
+      const gt = v.gt[t * v.along + aa]!;
+      const ga = v.ga[t * v.along + aa]!;
       const across = acrossLine(gt, ga, slope) * polarity;
       if (
         across >= options.minGradient &&

@@ -276,37 +276,41 @@ export function seamCost(
 ): (p: number, q: number, a: number, b: number) => number {
   const { width: W, channels: c, data, known } = step;
   const busy = busyness(step);
+  const { x0, y0, x1, y1 } = known;
+  const dxs = Int32Array.from(shifts, (s) => s.dx);
+  const dys = Int32Array.from(shifts, (s) => s.dy);
+  const reachNone = options.labelChange + options.unreachable;
+  const busyScale = 1 / (4 * options.busyLevel);
   let mismatch = 0;
   let activity = 0;
   /** Adds the two copies' difference and busyness at p; false where either has no source. */
-  const add = (p: number, sa: Shift, sb: Shift): boolean => {
+  const add = (p: number, a: number, b: number): boolean => {
     const x = p % W;
     const y = (p - x) / W;
-    const ax = x + sa.dx;
-    const ay = y + sa.dy;
-    const bx = x + sb.dx;
-    const by = y + sb.dy;
-    if (!inRect(known, ax, ay) || !inRect(known, bx, by)) return false;
+    const ax = x + dxs[a]!;
+    const ay = y + dys[a]!;
+    const bx = x + dxs[b]!;
+    const by = y + dys[b]!;
+    if (ax < x0 || ax >= x1 || ay < y0 || ay >= y1) return false;
+    if (bx < x0 || bx >= x1 || by < y0 || by >= y1) return false;
     const i = ay * W + ax;
     const j = by * W + bx;
-    for (let ch = 0; ch < c; ch++) {
-      const d = data[i * c + ch]! - data[j * c + ch]!;
+    for (let ch = 0, ic = i * c, jc = j * c; ch < c; ch++) {
+      const d = data[ic + ch]! - data[jc + ch]!;
       mismatch += d * d;
     }
     activity += busy[i]! + busy[j]!;
     return true;
   };
   return (p, q, a, b) => {
-    const sa = shifts[a]!;
-    const sb = shifts[b]!;
     mismatch = 0;
     activity = 0;
-    const atP = add(p, sa, sb);
-    const atQ = add(q, sa, sb);
-    if (!atP && !atQ) return options.labelChange + options.unreachable;
+    const atP = add(p, a, b);
+    const atQ = add(q, a, b);
+    if (!atP && !atQ) return reachNone;
     // Where a copy reaches one pixel of the pair only, that pixel stands for both.
     const scale = atP && atQ ? 1 : 2;
-    const visible = 1 + (activity * scale) / (4 * options.busyLevel);
+    const visible = 1 + activity * scale * busyScale;
     return options.labelChange + (mismatch * scale) / visible;
   };
 }
