@@ -271,8 +271,11 @@ interface WorkingShifts {
 }
 
 /**
- * Full-resolution copies for one growth step: each new pixel takes the shift chosen for its
- * working pixel (the nearest one of this step's ring), scaled up, and copies the known pixel there.
+ * Full-resolution copies for one growth step. Each new pixel looks at the 2x2 working pixels
+ * around it (those of this step's ring) and copies the known pixel under their shifts, scaled up:
+ * where they all chose one copy, that copy exactly; where copies meet, a mix of them weighted as
+ * bilinear interpolation weighs the working pixels. The boundary between two copies then runs
+ * smoothly at full resolution instead of in stair steps as large as a working pixel.
  */
 function renderStep(
   out: Uint8Array,
@@ -285,24 +288,83 @@ function renderStep(
   shifts: WorkingShifts,
 ): void {
   const { shiftX, shiftY, Ww, sx, sy } = shifts;
+  /** The working pixels taking part (first of each distinct shift) and their summed weights. */
+  const picks = new Int32Array(4);
+  const weights = new Float64Array(4);
+  const mix = new Float64Array(c);
   for (let y = next.y0; y < next.y1; y++) {
+    const fy = (y + 0.5) * sy - 0.5;
+    const ay = Math.floor(fy);
+    const ty = fy - ay;
+    const [wy0, wy1] =
+      y < known.y0
+        ? [workNext.y0, workKnown.y0 - 1]
+        : y >= known.y1
+          ? [workKnown.y1, workNext.y1 - 1]
+          : [workKnown.y0, workKnown.y1 - 1];
     for (let x = next.x0; x < next.x1; x++) {
       if (inRect(known, x, y)) continue;
-      let wx = Math.floor(x * sx);
-      let wy = Math.floor(y * sy);
-      if (x < known.x0) wx = clamp(wx, workNext.x0, workKnown.x0 - 1);
-      else if (x >= known.x1) wx = clamp(wx, workKnown.x1, workNext.x1 - 1);
-      else wx = clamp(wx, workKnown.x0, workKnown.x1 - 1);
-      if (y < known.y0) wy = clamp(wy, workNext.y0, workKnown.y0 - 1);
-      else if (y >= known.y1) wy = clamp(wy, workKnown.y1, workNext.y1 - 1);
-      else wy = clamp(wy, workKnown.y0, workKnown.y1 - 1);
-      const wp = wy * Ww + wx;
-      const srcX = clamp(x + Math.round(shiftX[wp]!), known.x0, known.x1 - 1);
-      const srcY = clamp(y + Math.round(shiftY[wp]!), known.y0, known.y1 - 1);
-      const from = (srcY * W + srcX) * c;
-      out.copyWithin((y * W + x) * c, from, from + c);
+      const fx = (x + 0.5) * sx - 0.5;
+      const ax = Math.floor(fx);
+      const tx = fx - ax;
+      const [wx0, wx1] =
+        x < known.x0
+          ? [workNext.x0, workKnown.x0 - 1]
+          : x >= known.x1
+            ? [workKnown.x1, workNext.x1 - 1]
+            : [workKnown.x0, workKnown.x1 - 1];
+      let count = 0;
+      for (let j = 0; j < 2; j++) {
+        for (let i = 0; i < 2; i++) {
+          const weight = (i === 0 ? 1 - tx : tx) * (j === 0 ? 1 - ty : ty);
+          if (weight <= 0) continue;
+          const wp = clamp(ay + j, wy0, wy1) * Ww + clamp(ax + i, wx0, wx1);
+          let k = 0;
+          while (
+            k < count &&
+            (shiftX[picks[k]!] !== shiftX[wp] || shiftY[picks[k]!] !== shiftY[wp])
+          ) {
+            k++;
+          }
+          if (k === count) {
+            picks[count] = wp;
+            weights[count++] = weight;
+          } else {
+            weights[k] = weights[k]! + weight;
+          }
+        }
+      }
+      const to = (y * W + x) * c;
+      if (count === 1) {
+        const from = sourceIndex(picks[0]!, x, y, shifts, known, W, c);
+        out.copyWithin(to, from, from + c);
+        continue;
+      }
+      mix.fill(0);
+      let total = 0;
+      for (let k = 0; k < count; k++) {
+        const from = sourceIndex(picks[k]!, x, y, shifts, known, W, c);
+        for (let ch = 0; ch < c; ch++) mix[ch] = mix[ch]! + weights[k]! * out[from + ch]!;
+        total += weights[k]!;
+      }
+      for (let ch = 0; ch < c; ch++) out[to + ch] = Math.round(mix[ch]! / total);
     }
   }
+}
+
+/** Where new pixel (x, y) copies from under working pixel wp's shift (index into `out`). */
+function sourceIndex(
+  wp: number,
+  x: number,
+  y: number,
+  shifts: WorkingShifts,
+  known: Rect,
+  W: number,
+  c: number,
+): number {
+  const srcX = clamp(x + Math.round(shifts.shiftX[wp]!), known.x0, known.x1 - 1);
+  const srcY = clamp(y + Math.round(shifts.shiftY[wp]!), known.y0, known.y1 - 1);
+  return (srcY * W + srcX) * c;
 }
 
 const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
