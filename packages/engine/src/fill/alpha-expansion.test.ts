@@ -76,13 +76,17 @@ describe('expandLabels', () => {
     expect(optimal).toBeGreaterThanOrEqual(25);
   });
 
-  it('never raises the energy, move after move, on non-metric pair costs', () => {
+  it.each([
+    ['every pixel joins a move', Infinity],
+    ['only pixels that rise little join a move', 2],
+  ])('never raises the energy, move after move, on non-metric pair costs (%s)', (_, maxRise) => {
     for (let seed = 1; seed <= 20; seed++) {
       const problem = randomProblem(seed, 7, 6, 5, { forbidden: 0.3, pairScale: 12 });
       let labels: Int32Array = new Int32Array(42);
       let energy = labellingEnergy(problem, labels);
       for (let move = 0; move < 15; move++) {
-        const next = expandLabels(problem, labels, { sweeps: 1, order: [(move * 3) % 5] });
+        const order = [(move * 3) % 5];
+        const next = expandLabels(problem, labels, { sweeps: 1, order, maxRise });
         expect(next.energy).toBeLessThanOrEqual(energy + 1e-9);
         expect(next.energy).toBeCloseTo(labellingEnergy(problem, next.labels), 3);
         labels = next.labels;

@@ -26,6 +26,11 @@ export interface ShiftMapOptions {
   cost: ShiftCostOptions;
   /** Alpha-expansion sweeps over all shifts. */
   sweeps: number;
+  /**
+   * A pixel joins a move only if the shift raises its own cost by at most its seams' cost plus
+   * this many label changes (see `maxRise` in alpha-expansion.ts).
+   */
+  moveRise: number;
   blend: BlendOptions;
 }
 
@@ -60,6 +65,7 @@ export const DEFAULT_SHIFT_MAP_OPTIONS: ShiftMapOptions = {
     jitter: 0.05,
   },
   sweeps: 2,
+  moveRise: 4,
   blend: { screen: 0.003, iterations: 400, tolerance: 0.01 },
 };
 
@@ -134,7 +140,10 @@ export function shiftMapFill(
       unary,
       pairwise: seamCost(step, shifts, options.cost),
     };
-    const { labels } = expandLabels(problem, cheapest(free, unary, L), { sweeps: options.sweeps });
+    const { labels } = expandLabels(problem, cheapest(free, unary, L), {
+      sweeps: options.sweeps,
+      maxRise: options.moveRise * options.cost.labelChange,
+    });
     const { data, origin } = work.canvas;
     for (let p = 0; p < Ww * Hw; p++) {
       if (!free[p]) continue;
