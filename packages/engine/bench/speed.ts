@@ -14,6 +14,8 @@ import { outpaint } from '../src/outpaint';
 interface Timing {
   width: number;
   height: number;
+  /** Per ratio: wall ms of its first run in the process (cold) and of its second (warm). */
+  cold: number[];
   times: number[];
   cpu: number[];
   maxRssMb: number;
@@ -42,24 +44,30 @@ export async function timingCase(
     canvas: { width: 400, height: 400, offsetX: 40, offsetY: 80 },
     seed: 1,
   });
+  const cold: number[] = [];
   const times: number[] = [];
   const cpu: number[] = [];
-  for (const ratio of ratios) {
-    const started = performance.now();
-    const cpuStarted = process.cpuUsage();
-    const result = await outpaint({
-      input,
-      canvas: computeCanvas(width, height, parseRatio(ratio)),
-      seed: 7,
-    });
-    times.push(performance.now() - started);
-    const used = process.cpuUsage(cpuStarted);
-    cpu.push((used.user + used.system) / 1000);
-    if (result.png.length === 0) throw new Error('empty output');
+  // A pool worker serves many jobs: the second pass is what a request meets once the worker has
+  // compiled the fill's hot code; the first pass is a worker's first job.
+  for (const pass of [cold, times]) {
+    for (const ratio of ratios) {
+      const started = performance.now();
+      const cpuStarted = process.cpuUsage();
+      const result = await outpaint({
+        input,
+        canvas: computeCanvas(width, height, parseRatio(ratio)),
+        seed: 7,
+      });
+      pass.push(performance.now() - started);
+      const used = process.cpuUsage(cpuStarted);
+      if (pass === times) cpu.push((used.user + used.system) / 1000);
+      if (result.png.length === 0) throw new Error('empty output');
+    }
   }
   const timing: Timing = {
     width,
     height,
+    cold,
     times,
     cpu,
     maxRssMb: process.resourceUsage().maxRSS / 1024,
@@ -81,7 +89,9 @@ function runTiming(
   );
   const r = JSON.parse(out.trim().split('\n').pop()!) as Timing;
   const sum = (list: number[]): number => Math.round(list.reduce((a, b) => a + b, 0));
-  const each = r.times.map((t, i) => `${ratios[i]} ${Math.round(t)}`).join(', ');
+  const each = r.times
+    .map((t, i) => `${ratios[i]} ${Math.round(t)} (cold ${Math.round(r.cold[i]!)})`)
+    .join(', ');
   return `| ${label} (${r.width}x${r.height}) | ${each} | ${sum(r.times)} | ${sum(r.cpu)} | ${Math.round(r.maxRssMb)} |`;
 }
 
@@ -140,7 +150,7 @@ export async function speedBench(bench: URL, photos: URL, repoRoot: URL): Promis
   const file = fileURLToPath(bench);
   const photo = (name: string): string => fileURLToPath(new URL(name, photos));
   console.log(
-    `## Speed (decode + fill + encode; wall ms, CPU ms of all threads; peak RSS in MB; load ${loadavg()[0]!.toFixed(1)})\n`,
+    `## Speed (decode + fill + encode; wall ms of a warm worker (its first job in brackets), CPU ms of all threads; peak RSS in MB; load ${loadavg()[0]!.toFixed(1)})\n`,
   );
   console.log(
     '| case | wall ms per ratio | total wall ms | total CPU ms | peak MB |\n|---|---|---|---|---|',
