@@ -162,6 +162,7 @@ export function shiftMapFill(
     renderStep(out, W, c, steps[k - 1]!, steps[k]!, workSteps[k - 1]!, workSteps[k]!, {
       shiftX,
       shiftY,
+      copyOf,
       Ww,
       sx,
       sy,
@@ -274,6 +275,8 @@ interface WorkingShifts {
   /** Per working pixel, the chosen copy's shift in canvas px. */
   shiftX: Float32Array;
   shiftY: Float32Array;
+  /** Per working pixel, which copy it chose (one id per shift of each step). */
+  copyOf: Int32Array;
   Ww: number;
   sx: number;
   sy: number;
@@ -296,7 +299,7 @@ function renderStep(
   workNext: Rect,
   shifts: WorkingShifts,
 ): void {
-  const { shiftX, shiftY, Ww, sx, sy } = shifts;
+  const { copyOf, Ww, sx, sy } = shifts;
   /** The working pixels taking part (first of each distinct shift) and their summed weights. */
   const picks = new Int32Array(4);
   const weights = new Float64Array(4);
@@ -305,36 +308,36 @@ function renderStep(
     const fy = (y + 0.5) * sy - 0.5;
     const ay = Math.floor(fy);
     const ty = fy - ay;
-    const [wy0, wy1] =
-      y < known.y0
-        ? [workNext.y0, workKnown.y0 - 1]
-        : y >= known.y1
-          ? [workKnown.y1, workNext.y1 - 1]
-          : [workKnown.y0, workKnown.y1 - 1];
+    const wy0 = y < known.y0 ? workNext.y0 : y >= known.y1 ? workKnown.y1 : workKnown.y0;
+    const wy1 =
+      y < known.y0 ? workKnown.y0 - 1 : y >= known.y1 ? workNext.y1 - 1 : workKnown.y1 - 1;
     for (let x = next.x0; x < next.x1; x++) {
       if (inRect(known, x, y)) continue;
       const fx = (x + 0.5) * sx - 0.5;
       const ax = Math.floor(fx);
       const tx = fx - ax;
-      const [wx0, wx1] =
-        x < known.x0
-          ? [workNext.x0, workKnown.x0 - 1]
-          : x >= known.x1
-            ? [workKnown.x1, workNext.x1 - 1]
-            : [workKnown.x0, workKnown.x1 - 1];
+      const wx0 = x < known.x0 ? workNext.x0 : x >= known.x1 ? workKnown.x1 : workKnown.x0;
+      const wx1 =
+        x < known.x0 ? workKnown.x0 - 1 : x >= known.x1 ? workNext.x1 - 1 : workKnown.x1 - 1;
+      const x0 = clamp(ax, wx0, wx1);
+      const x1 = clamp(ax + 1, wx0, wx1);
+      const y0 = clamp(ay, wy0, wy1) * Ww;
+      const y1 = clamp(ay + 1, wy0, wy1) * Ww;
+      const to = (y * W + x) * c;
+      const id = copyOf[y0 + x0];
+      if (copyOf[y0 + x1] === id && copyOf[y1 + x0] === id && copyOf[y1 + x1] === id) {
+        const from = sourceIndex(y0 + x0, x, y, shifts, known, W, c);
+        out.copyWithin(to, from, from + c);
+        continue;
+      }
       let count = 0;
       for (let j = 0; j < 2; j++) {
         for (let i = 0; i < 2; i++) {
           const weight = (i === 0 ? 1 - tx : tx) * (j === 0 ? 1 - ty : ty);
           if (weight <= 0) continue;
-          const wp = clamp(ay + j, wy0, wy1) * Ww + clamp(ax + i, wx0, wx1);
+          const wp = (j === 0 ? y0 : y1) + (i === 0 ? x0 : x1);
           let k = 0;
-          while (
-            k < count &&
-            (shiftX[picks[k]!] !== shiftX[wp] || shiftY[picks[k]!] !== shiftY[wp])
-          ) {
-            k++;
-          }
+          while (k < count && copyOf[picks[k]!] !== copyOf[wp]) k++;
           if (k === count) {
             picks[count] = wp;
             weights[count++] = weight;
@@ -343,7 +346,6 @@ function renderStep(
           }
         }
       }
-      const to = (y * W + x) * c;
       if (count === 1) {
         const from = sourceIndex(picks[0]!, x, y, shifts, known, W, c);
         out.copyWithin(to, from, from + c);
