@@ -207,26 +207,35 @@ function addCorrection(
   Ww: number,
   Hw: number,
 ): void {
+  // Where each canvas column falls between two working columns, once for every row.
+  const left = new Int32Array(W);
+  const right = new Int32Array(W);
+  const toRight = new Float32Array(W);
+  for (let x = 0; x < W; x++) {
+    const fx = clamp(((x + 0.5) * Ww) / W - 0.5, 0, Ww - 1);
+    left[x] = Math.floor(fx) * c;
+    right[x] = Math.min(Ww - 1, Math.floor(fx) + 1) * c;
+    toRight[x] = fx - Math.floor(fx);
+  }
+  const row = new Float32Array(Ww * c);
   for (let y = 0; y < H; y++) {
     const fy = clamp(((y + 0.5) * Hw) / H - 0.5, 0, Hw - 1);
-    const y0 = Math.floor(fy);
-    const y1 = Math.min(Hw - 1, y0 + 1);
-    const ty = fy - y0;
+    const y0 = Math.floor(fy) * Ww * c;
+    const y1 = Math.min(Hw - 1, Math.floor(fy) + 1) * Ww * c;
+    const ty = fy - Math.floor(fy);
+    for (let i = 0; i < Ww * c; i++) {
+      row[i] = correction[y0 + i]! * (1 - ty) + correction[y1 + i]! * ty;
+    }
+    const inside = y >= original.y0 && y < original.y1;
     for (let x = 0; x < W; x++) {
-      if (inRect(original, x, y)) continue;
-      const fx = clamp(((x + 0.5) * Ww) / W - 0.5, 0, Ww - 1);
-      const x0 = Math.floor(fx);
-      const x1 = Math.min(Ww - 1, x0 + 1);
-      const tx = fx - x0;
+      if (inside && x >= original.x0 && x < original.x1) continue;
       const o = (y * W + x) * c;
-      const a = (y0 * Ww + x0) * c;
-      const b = (y0 * Ww + x1) * c;
-      const d = (y1 * Ww + x0) * c;
-      const e = (y1 * Ww + x1) * c;
+      const a = left[x]!;
+      const b = right[x]!;
+      const tx = toRight[x]!;
       for (let ch = 0; ch < c; ch++) {
-        const top = correction[a + ch]! * (1 - tx) + correction[b + ch]! * tx;
-        const bottom = correction[d + ch]! * (1 - tx) + correction[e + ch]! * tx;
-        out[o + ch] = clamp(Math.round(out[o + ch]! + top * (1 - ty) + bottom * ty), 0, 255);
+        const value = out[o + ch]! + row[a + ch]! * (1 - tx) + row[b + ch]! * tx;
+        out[o + ch] = clamp(Math.round(value), 0, 255);
       }
     }
   }
