@@ -149,11 +149,12 @@ export function createFulfilmentService(deps: {
       : subscription.status === 'past_due'
         ? 'past_due'
         : 'active';
-    await setSubscriptionStatus(trx, account.user_id, status, !samePeriod, now);
+    // A new period of the same subscription renews; a first purchase or an upgrade buys, and
+    // buying starts no new month of usage: "Operations this month" carries on (issue 16).
+    const renewal = account.subscription_id === subscription.id && !samePeriod;
+    await setSubscriptionStatus(trx, account.user_id, status, renewal, now);
     const invoice = subscription.latestInvoice;
     if (invoice && isPaidPlanId(planId) && invoicePaysFor(invoice, planId)) {
-      // A new period of the same subscription renews; a first purchase or an upgrade buys.
-      const renewal = account.subscription_id === subscription.id && !samePeriod;
       await topUpTo(trx, {
         userId: account.user_id,
         target: getPlan(planId).credits,

@@ -177,6 +177,24 @@ describe('test-mode checkout', () => {
     ]);
   });
 
+  it('keeps "Operations this month" when a plan is bought (issue 16)', async () => {
+    const { client, email } = await signUpVerified(t);
+    const userId = await userIdOf(t, email);
+    await t.database.db
+      .updateTable('user_profile')
+      .set({ operations_this_month: 4, total_operations: 4 })
+      .where('user_id', '=', userId)
+      .execute();
+    const { url } = await buy(client, 'starter');
+    expect((await client.post(`${pathOf(url)}/pay`)).statusCode).toBe(303);
+    expect(await usageStats(client)).toMatchObject({
+      currentPlan: 'starter',
+      remainingCredits: 30,
+      operationsThisMonth: 4,
+      totalOperations: 4,
+    });
+  });
+
   it('cancels a checkout without charging and only lets the owner open it', async () => {
     const { client } = await signUpVerified(t);
     const { url } = await buy(client, 'starter');
