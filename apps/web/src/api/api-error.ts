@@ -1,4 +1,4 @@
-import { errorMessages, type ErrorCode } from '@reframe/shared';
+import { errorMessages, formatMessage, type ErrorCode } from '@reframe/shared';
 
 /** An error answered by the server as `{ code, message }`, kept with its HTTP status. */
 export class ApiError extends Error {
@@ -37,9 +37,15 @@ interface ErrorBody {
   message?: unknown;
 }
 
-/** Builds an ApiError from whatever shape a failed response carried. */
+/**
+ * Builds an ApiError from whatever shape a failed response carried. A body that is not ours
+ * (a proxy's HTML page, nothing) gives the brief's "Server responded with status N".
+ */
 export function toApiError(body: ErrorBody | null | undefined, status: number): ApiError {
-  const code = typeof body?.code === 'string' && body.code ? body.code : 'INTERNAL';
+  if (typeof body?.code !== 'string' && typeof body?.message !== 'string') {
+    return new ApiError('HTTP_STATUS', formatMessage.serverRespondedWith(status), status);
+  }
+  const code = typeof body.code === 'string' && body.code ? body.code : 'INTERNAL';
   const message =
     typeof body?.message === 'string' && body.message ? body.message : errorMessages.INTERNAL;
   return new ApiError(code, message, status);

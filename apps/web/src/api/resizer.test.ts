@@ -63,6 +63,22 @@ describe('startPrediction', () => {
     );
   });
 
+  it('says "Server responded with status N" for an HTML error page, never parser text', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('<html>Bad Gateway</html>', { status: 502 }))),
+    );
+    await expect(startPrediction(input)).rejects.toThrow(
+      /^API error: Server responded with status 502$/,
+    );
+    await expect(getPrediction('p1')).rejects.toThrow(
+      /^Status check error: Server responded with status 502$/,
+    );
+    await expect(uploadImage(new File(['x'], 'a.png'))).rejects.toThrow(
+      /^Upload failed: Server responded with status 502$/,
+    );
+  });
+
   it('refuses an answer without a prediction id', async () => {
     answer(202, { status: 'starting' });
     await expect(startPrediction(input)).rejects.toThrow(

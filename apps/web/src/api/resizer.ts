@@ -31,7 +31,13 @@ interface ServerErrorBody {
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return null;
-  return JSON.parse(text) as unknown;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    // A failed call whose body is not JSON (a proxy's HTML page) is told by its status alone.
+    if (!response.ok) return null;
+    throw error;
+  }
 }
 
 /** The server's own words for a failed call: `error` (proxy style) or `message` (AppError). */
@@ -68,7 +74,13 @@ export async function uploadImage(file: File): Promise<UploadResponse> {
   }
   const body = await readBody(response).catch(() => null);
   if (!response.ok) {
-    const apiError = toApiError(body as ServerErrorBody | null, response.status);
+    const { code } = (body ?? {}) as ServerErrorBody;
+    if (typeof code !== 'string') {
+      throw new Error(
+        formatMessage.uploadFailed(formatMessage.serverRespondedWith(response.status)),
+      );
+    }
+    const apiError = toApiError(body as ServerErrorBody, response.status);
     throw new Error(
       apiError.code === 'INTERNAL' ? errorMessages.UPLOAD_FILE_FAILED : apiError.message,
     );
