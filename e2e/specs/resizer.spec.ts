@@ -140,9 +140,10 @@ test.describe('resizer and history', () => {
     const card = page.getByTestId('history-card');
     await expect(card).toHaveCount(1);
     await expect(card).toContainText('coffee.png');
-    await expect(card.getByTestId('version-count')).toHaveText('3 versions');
+    // History keeps both versions of the regenerated 16:9 (issue 16).
+    await expect(card.getByTestId('version-count')).toHaveText('4 versions');
     const versions = card.getByTestId('history-version');
-    await expect(versions).toHaveCount(3);
+    await expect(versions).toHaveCount(4);
     await expect(versions.first()).toHaveAttribute('target', '_blank');
     await expectNoA11yViolations(page);
     const historyZip = page.waitForEvent('download');
@@ -153,6 +154,7 @@ test.describe('resizer and history', () => {
         ...ratios
           .map((ratio) => expectedSize(ratio))
           .map((s) => `resized-${s.width}x${s.height}.png`),
+        `resized-${expectedSize('16:9').width}x${expectedSize('16:9').height}-2.png`,
       ].sort(),
     );
 

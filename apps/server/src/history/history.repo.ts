@@ -95,3 +95,43 @@ export function listHistoryImages(db: Db, historyIds: string[]) {
     .orderBy('updated_at', 'asc')
     .execute();
 }
+
+/** Every result made for these uploads (first results and regenerations), oldest first. */
+export function listSucceededPredictions(db: Db, uploadIds: string[]) {
+  if (uploadIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('prediction')
+    .select(['id', 'upload_id', 'aspect_ratio', 'output_key', 'width', 'height'])
+    .where('upload_id', 'in', uploadIds)
+    .where('status', '=', 'succeeded')
+    .orderBy('settled_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+/** The storage keys a run's deletion must remove, and whether one of its jobs is unsettled. */
+export async function listRunFiles(db: Db, uploadId: string) {
+  const predictions = await db
+    .selectFrom('prediction')
+    .select(['status', 'output_key'])
+    .where('upload_id', '=', uploadId)
+    .execute();
+  const images = await db
+    .selectFrom('history_image')
+    .innerJoin('history_record', 'history_record.id', 'history_image.history_id')
+    .select('history_image.storage_key')
+    .where('history_record.upload_id', '=', uploadId)
+    .execute();
+  return {
+    unsettled: predictions.some((p) => p.status !== 'succeeded' && p.status !== 'failed'),
+    resultKeys: [
+      ...predictions.flatMap((p) => (p.output_key ? [p.output_key] : [])),
+      ...images.map((image) => image.storage_key),
+    ],
+  };
+}
+
+/** Deletes the upload row: its predictions, history record and images go with it (cascade). */
+export async function deleteUpload(db: Db, userId: string, uploadId: string): Promise<void> {
+  await db.deleteFrom('upload').where('id', '=', uploadId).where('user_id', '=', userId).execute();
+}

@@ -17,5 +17,14 @@ export function historyRoutes(deps: { historyService: HistoryService }) {
       { preHandler: requireVerifiedUser },
       async (request) => historyService.get(currentUser(request).id, request.params.id),
     );
+
+    app.delete<{ Params: { id: string } }>(
+      '/api/history/:id',
+      { preHandler: requireVerifiedUser },
+      async (request, reply) => {
+        await historyService.remove(currentUser(request).id, request.params.id);
+        return reply.status(204).send();
+      },
+    );
   };
 }

@@ -1,11 +1,21 @@
-import type { HistoryItem, HistoryPage } from '@reframe/shared';
+import type { HistoryItem, HistoryPage, HistoryVersion } from '@reframe/shared';
 import type { Kysely } from 'kysely';
+import type { Storage } from '../adapters/storage/storage';
 import { toIsoString } from '../db/column-types';
 import type { DB } from '../db/types';
 import { fileUrl } from '../files/file-urls';
 import { AppError } from '../http/app-error';
 import type { HistoryRecordRow } from '../predictions/resizer.tables';
-import { findOwnedHistoryRecord, listHistoryImages, listHistoryPage } from './history.repo';
+import { addStoredBytes } from '../uploads/upload-quota';
+import { findOwnedUpload } from '../uploads/uploads.repo';
+import {
+  deleteUpload,
+  findOwnedHistoryRecord,
+  listHistoryImages,
+  listHistoryPage,
+  listRunFiles,
+  listSucceededPredictions,
+} from './history.repo';
 
 /** An opaque cursor: the last item's timestamp and id. */
 function encodeCursor(createdAt: string, id: string): string {
@@ -30,17 +40,46 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
   throw new AppError('INVALID_REQUEST', 400);
 }
 
-export function createHistoryService({ db, appUrl }: { db: Kysely<DB>; appUrl: string }) {
+/** The size of each stored object, to give its bytes back to the user's storage quota. */
+async function sizesOf(storage: Storage, keys: readonly string[]): Promise<number> {
+  let total = 0;
+  for (const key of keys) {
+    const file = await storage.open(key);
+    if (!file) continue;
+    file.stream.destroy();
+    total += file.size;
+  }
+  return total;
+}
+
+export function createHistoryService(deps: { db: Kysely<DB>; appUrl: string; storage: Storage }) {
+  const { db, appUrl, storage } = deps;
+
   async function toItems(records: HistoryRecordRow[]): Promise<HistoryItem[]> {
     const images = await listHistoryImages(
       db,
       records.map((record) => record.id),
     );
+    const made = await listSucceededPredictions(
+      db,
+      records.map((record) => record.upload_id),
+    );
     return records.map((record) => {
       const own = images.filter((image) => image.history_id === record.id);
+      const versions: Record<string, HistoryVersion[]> = {};
+      for (const prediction of made) {
+        if (prediction.upload_id !== record.upload_id || !prediction.output_key) continue;
+        (versions[prediction.aspect_ratio] ??= []).push({
+          id: prediction.id,
+          url: fileUrl(appUrl, prediction.output_key),
+          width: prediction.width,
+          height: prediction.height,
+        });
+      }
       return {
         id: record.id,
         userId: record.user_id,
+        uploadId: record.upload_id,
         originalImage: fileUrl(appUrl, record.original_key),
         originalFilename: record.original_filename,
         timestamp: toIsoString(record.created_at),
@@ -48,6 +87,7 @@ export function createHistoryService({ db, appUrl }: { db: Kysely<DB>; appUrl: s
           own.map((image) => [image.aspect_ratio, fileUrl(appUrl, image.storage_key)]),
         ),
         providers: Object.fromEntries(own.map((image) => [image.aspect_ratio, image.provider])),
+        versions,
       };
     });
   }
@@ -72,6 +112,28 @@ export function createHistoryService({ db, appUrl }: { db: Kysely<DB>; appUrl: s
       const [item] = await toItems([record]);
       if (!item) throw new AppError('NOT_FOUND', 404);
       return item;
+    },
+
+    /**
+     * Deletes a run: its records first (one statement, the rows cascade), then its original and
+     * every version's file, whose bytes go back to the user's storage quota. A run with a job
+     * still unsettled is refused (409), so no job writes a result for a deleted run.
+     */
+    async remove(userId: string, id: string): Promise<void> {
+      const record = await findOwnedHistoryRecord(db, userId, id);
+      if (!record) throw new AppError('NOT_FOUND', 404);
+      const { unsettled, resultKeys } = await listRunFiles(db, record.upload_id);
+      if (unsettled) throw new AppError('RUN_IN_PROGRESS', 409);
+      const upload = await findOwnedUpload(db, userId, record.upload_id);
+      const keys = [
+        ...new Set([record.original_key, ...(upload ? [upload.storage_key] : []), ...resultKeys]),
+      ];
+      const bytes = await sizesOf(storage, keys);
+      await db.transaction().execute(async (trx) => {
+        await deleteUpload(trx, userId, record.upload_id);
+        await addStoredBytes(trx, userId, -bytes);
+      });
+      for (const key of keys) await storage.delete(key);
     },
   };
 }

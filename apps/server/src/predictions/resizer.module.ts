@@ -77,7 +77,7 @@ export function createResizer(deps: ResizerDeps) {
       }),
     }),
     filesRoutes({ storage }),
-    historyRoutes({ historyService: createHistoryService({ db, appUrl }) }),
+    historyRoutes({ historyService: createHistoryService({ db, appUrl, storage }) }),
   ];
   const webhook = outpainterConfig.provider === 'replicate' && outpainterConfig.replicate.webhook;
   if (webhook) plugins.push(providerWebhookRoutes({ db, secret: webhook.secret, wakeups }));

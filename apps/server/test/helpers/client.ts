@@ -22,8 +22,12 @@ export class TestClient {
     return this.request('POST', url, body);
   }
 
+  delete(url: string): Promise<LightMyRequestResponse> {
+    return this.request('DELETE', url);
+  }
+
   async request(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     url: string,
     body?: unknown,
   ): Promise<LightMyRequestResponse> {

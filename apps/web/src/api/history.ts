@@ -9,3 +9,8 @@ export async function fetchHistoryPage(cursor: string | null): Promise<HistoryPa
   if (cursor) params.set('cursor', cursor);
   return historyPageSchema.parse(await apiFetch<unknown>(`/api/history?${params.toString()}`));
 }
+
+/** DELETE /api/history/:id: the run, its original and every version's file. */
+export async function deleteHistoryRun(id: string): Promise<void> {
+  await apiFetch<unknown>(`/api/history/${encodeURIComponent(id)}`, 'DELETE');
+}

@@ -9,11 +9,14 @@ export function Dialog({
   onClose,
   title,
   children,
+  wide = false,
 }: {
   open: boolean;
   onClose: () => void;
   title: ReactNode;
   children: ReactNode;
+  /** For a large picture (the full-size viewer): nearly the whole window. */
+  wide?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -30,10 +33,10 @@ export function Dialog({
       ref={ref}
       aria-labelledby={titleId}
       onClose={onClose}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-slate-200 bg-white p-0 shadow-xl backdrop:bg-slate-900/50 backdrop:backdrop-blur-[2px]"
+      className={`m-auto w-[calc(100%-2rem)] ${wide ? 'max-w-6xl' : 'max-w-md'} rounded-2xl border border-slate-200 bg-white p-0 shadow-xl backdrop:bg-slate-900/50 backdrop:backdrop-blur-[2px]`}
     >
       {open && (
-        <div className="p-6 sm:p-7">
+        <div className={wide ? 'p-4 sm:p-6' : 'p-6 sm:p-7'}>
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">
             {title}
           </h2>

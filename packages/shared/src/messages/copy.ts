@@ -161,6 +161,38 @@ export const copy = {
     creditsLeft: (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'} left`,
     creditPerRatio: 'Each ratio uses one credit.',
     preparingZip: 'Preparing ZIP...',
+    // ours (issue 16): versions, the viewer, retry, formats, warnings
+    retry: 'Retry',
+    retryLabel: (ratio: string) => `Retry ${ratio} (one credit)`,
+    compare: 'Compare',
+    compareLabel: (ratio: string) => `Open ${ratio} full size and compare with the original`,
+    versionOf: (n: number, total: number) => `Version ${n} of ${total}`,
+    previousVersion: 'Previous version',
+    nextVersion: 'Next version',
+    formatLabel: 'Download format',
+    formats: { png: 'PNG', jpeg: 'JPEG', webp: 'WebP' },
+    creditsShort: (needed: number, have: number) =>
+      `This run needs ${needed} credits; you have ${have}.`,
+    creditsShortAction: (n: number) =>
+      `Only the first ${n} ${n === 1 ? 'ratio' : 'ratios'} will be processed.`,
+    upgradePlan: 'Upgrade your plan',
+    leaveWhileRunning: 'Your images are still processing. Leave and stop following them?',
+    replaceWhileRunning: 'Your images are still processing. Drop them and use the new image?',
+    smallImage: (width: number, height: number) =>
+      `This image is small (${width} × ${height}): the results will be small too. A photo at least 300 px on its short side gives better results.`,
+  },
+  /** The full-size viewer of a result (resizer and history). */
+  viewer: {
+    title: (ratio: string) => `${ratio} Aspect Ratio`,
+    close: 'Close',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    previousRatio: 'Previous ratio',
+    nextRatio: 'Next ratio',
+    compareSlider: 'Move to compare the original with the result',
+    keyboardHint: 'Left and right arrows move between ratios; + and - zoom.',
+    before: 'Original',
+    after: 'Result',
   },
   history: {
     title: 'Your Resizing History',
@@ -179,6 +211,12 @@ export const copy = {
     brokenImage: 'Image unavailable',
     preparingZip: 'Preparing ZIP...',
     madeWith: (providers: string) => `Made with ${providers}`,
+    // ours (issue 16)
+    versionLabel: (ratio: string, n: number) => `${ratio} · v${n}`,
+    deleteRun: 'Delete',
+    deleteRunLabel: (filename: string) => `Delete the run of ${filename}`,
+    confirmDelete: 'Delete this run and all of its images? This cannot be undone.',
+    deleting: 'Deleting...',
   },
   /** Who made a result (a prediction's `provider`). */
   providers: {
@@ -197,6 +235,8 @@ export const copy = {
     selected: 'Selected',
     selectPlan: 'Select Plan',
     proceedToPayment: (price: number) => `Proceed to Payment - $${price}/month`,
+    // ours (issue 16): choosing Free on a paid plan ends the subscription, it pays nothing
+    cancelSubscription: 'Cancel subscription',
     processing: 'Processing...',
     usageStatistics: 'Usage Statistics',
     enterpriseSolutions: 'Enterprise Solutions',

@@ -119,6 +119,10 @@ export const errorMessages = {
     'Several of your recent images took too long to process. Please wait a while before starting another.',
   REQUEST_TIMEOUT:
     'The request took too long to arrive. Please check your connection and try again.',
+  // ours: deleting a history run while one of its images is still being made
+  RUN_IN_PROGRESS: 'This run still has images processing. Please wait for them to finish.',
+  // ours: deleting a history run failed
+  DELETE_HISTORY_FAILED: 'Failed to delete this run. Please try again.',
 
   // Callable client
   MISSING_DATA_FIELD: 'Response is missing data field.',

@@ -77,9 +77,21 @@ export type DebugResponse = z.infer<typeof debugResponseSchema>;
 
 export const HISTORY_PAGE_SIZE = 20;
 
+/** One result of a ratio in a run: a first result or a regeneration, oldest first. */
+export const historyVersionSchema = z.object({
+  /** The prediction that made it. */
+  id: z.string(),
+  url: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type HistoryVersion = z.infer<typeof historyVersionSchema>;
+
 export const historyItemSchema = z.object({
   id: z.string(),
   userId: z.string(),
+  /** The upload the run was made from: the resizer restores its last run by it. */
+  uploadId: z.string(),
   originalImage: z.string(),
   /** The uploaded file's name, or "unknown". */
   originalFilename: z.string(),
@@ -89,6 +101,8 @@ export const historyItemSchema = z.object({
   resizedImages: z.record(z.string(), z.string()),
   /** Ratio label -> who made that result. */
   providers: z.record(z.string(), z.enum(outpaintProviders)),
+  /** Ratio label -> every result made for it (regenerations included), oldest first. */
+  versions: z.record(z.string(), z.array(historyVersionSchema)),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 

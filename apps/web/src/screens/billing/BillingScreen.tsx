@@ -1,5 +1,5 @@
 import { copy, errorMessages, getPlan, plans, type PlanId } from '@reframe/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { AppPage } from '../../components/AppPage';
@@ -18,6 +18,12 @@ export function BillingScreen() {
   const usage = useUsageStats();
   const checkout = useCheckout();
   const [selected, setSelected] = useState<PlanId | null>(null);
+  const proceedRef = useRef<HTMLDivElement>(null);
+
+  // On a phone the button appears below four plan cards: bring it into view when a plan is chosen.
+  useEffect(() => {
+    if (selected) proceedRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+  }, [selected]);
 
   if (config.isPending) return <FullPageSpinner />;
   if (config.isError) {
@@ -57,14 +63,16 @@ export function BillingScreen() {
             ))}
           </ul>
           {chosen && (
-            <div className="mt-6 flex flex-col items-start gap-3">
+            <div ref={proceedRef} className="mt-6 flex scroll-mb-6 flex-col items-start gap-3">
               <Button
                 size="lg"
                 busy={checkout.isPending || checkout.isSuccess}
                 busyLabel={copy.billing.processing}
                 onClick={() => checkout.mutate(chosen)}
               >
-                {copy.billing.proceedToPayment(getPlan(chosen).price)}
+                {chosen === 'free'
+                  ? copy.billing.cancelSubscription
+                  : copy.billing.proceedToPayment(getPlan(chosen).price)}
               </Button>
               {checkout.isError && <Alert>{errorMessages.CHECKOUT_FAILED}</Alert>}
             </div>

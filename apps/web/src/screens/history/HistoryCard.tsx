@@ -1,11 +1,13 @@
-import { CalendarClock, FileArchive, Layers, Sparkles } from 'lucide-react';
+import { CalendarClock, FileArchive, Layers, Maximize2, Sparkles, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { copy, type HistoryItem } from '@reframe/shared';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { checkerboard } from '../../components/checkerboard';
+import { ResultViewer } from '../../components/ResultViewer';
 import { FallbackImage } from './FallbackImage';
-import { formatRunDate, historyVersions, madeWith } from './history-card';
+import { formatRunDate, historyVersions, madeWith, thumbnailSize } from './history-card';
 
 const h = copy.history;
 /** Thumbnail height; the width follows each version's own aspect ratio. */
@@ -17,14 +19,25 @@ export function HistoryCard({
   zipping,
   zipError,
   onDownload,
+  deleting,
+  deleteError,
+  onDelete,
 }: {
   item: HistoryItem;
   zipping: boolean;
   zipError: string | null;
   onDownload: () => void;
+  deleting: boolean;
+  deleteError: string | null;
+  onDelete: () => void;
 }) {
   const versions = historyVersions(item);
   const provenance = madeWith(item);
+  const [originalSize, setOriginalSize] = useState<{ width: number; height: number } | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const latest = Object.entries(item.versions).flatMap(([ratio, list]) =>
+    list.slice(-1).map(({ url, width, height }) => ({ ratio, url, width, height })),
+  );
   return (
     <Card className="flex w-full min-w-0 flex-col overflow-hidden" data-testid="history-card">
       <div className={`relative flex h-52 items-center justify-center p-3 ${checkerboard}`}>
@@ -33,6 +46,10 @@ export function HistoryCard({
           alt={h.originalAlt(item.originalFilename)}
           loading="lazy"
           className="max-h-full max-w-full rounded-md object-contain shadow-sm"
+          onLoad={(event) => {
+            const { naturalWidth: width, naturalHeight: height } = event.currentTarget;
+            setOriginalSize({ width, height });
+          }}
         />
         <span className="absolute top-3 left-3 rounded-md bg-slate-900/80 px-2 py-0.5 text-xs font-semibold text-white backdrop-blur-sm">
           {h.original}
@@ -69,7 +86,7 @@ export function HistoryCard({
         )}
         <ul className="flex flex-wrap items-end gap-2.5">
           {versions.map((version) => (
-            <li key={version.ratio}>
+            <li key={version.url}>
               <a
                 href={version.url}
                 target="_blank"
@@ -81,35 +98,61 @@ export function HistoryCard({
                   src={version.url}
                   alt={h.versionAlt(version.ratio)}
                   loading="lazy"
-                  className="rounded-md object-cover ring-1 ring-slate-200 transition group-hover:ring-2 group-hover:ring-brand-500"
-                  style={{
-                    height: THUMB_HEIGHT_PX,
-                    width: Math.min(
-                      THUMB_MAX_WIDTH_PX,
-                      Math.round(THUMB_HEIGHT_PX * version.aspect),
-                    ),
-                  }}
+                  className="rounded-md object-contain ring-1 ring-slate-200 transition group-hover:ring-2 group-hover:ring-brand-500"
+                  style={thumbnailSize(version.aspect, THUMB_MAX_WIDTH_PX, THUMB_HEIGHT_PX)}
                 />
                 <span className="mt-1 block text-center text-[11px] font-medium text-slate-600">
-                  {version.ratio}
+                  {version.of > 1 ? h.versionLabel(version.ratio, version.number) : version.ratio}
                 </span>
               </a>
             </li>
           ))}
         </ul>
         {zipError && <Alert>{zipError}</Alert>}
-        <Button
-          variant="secondary"
-          fullWidth
-          className="mt-auto"
-          busy={zipping}
-          busyLabel={h.preparingZip}
-          onClick={onDownload}
-        >
-          <FileArchive aria-hidden="true" className="size-4" />
-          {h.downloadAllZip}
-        </Button>
+        {deleteError && <Alert>{deleteError}</Alert>}
+        <div className="mt-auto flex flex-col gap-2">
+          <Button
+            variant="secondary"
+            fullWidth
+            busy={zipping}
+            busyLabel={h.preparingZip}
+            onClick={onDownload}
+          >
+            <FileArchive aria-hidden="true" className="size-4" />
+            {h.downloadAllZip}
+          </Button>
+          <div className="grid grid-cols-2 gap-2">
+            <Button
+              variant="ghost"
+              disabled={!originalSize || latest.length === 0}
+              onClick={() => setViewing(0)}
+            >
+              <Maximize2 aria-hidden="true" className="size-4" />
+              {copy.resizer.compare}
+            </Button>
+            <Button
+              variant="ghost"
+              className="text-red-700 hover:bg-red-50"
+              aria-label={h.deleteRunLabel(item.originalFilename)}
+              busy={deleting}
+              busyLabel={h.deleting}
+              onClick={onDelete}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+              {h.deleteRun}
+            </Button>
+          </div>
+        </div>
       </div>
+      {originalSize && (
+        <ResultViewer
+          images={latest}
+          index={viewing}
+          original={{ url: item.originalImage, ...originalSize }}
+          onIndex={setViewing}
+          onClose={() => setViewing(null)}
+        />
+      )}
     </Card>
   );
 }

@@ -6,7 +6,7 @@ import { AppPage } from '../../components/AppPage';
 import { Button, ButtonLink } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { HistoryCard } from './HistoryCard';
-import { useHistory } from './use-history';
+import { useDeleteRun, useHistory } from './use-history';
 import { useHistoryZip } from './use-history-zip';
 
 const h = copy.history;
@@ -15,6 +15,7 @@ const h = copy.history;
 export function HistoryScreen() {
   const history = useHistory();
   const zip = useHistoryZip();
+  const deletion = useDeleteRun();
 
   return (
     <AppPage title={h.title} wide>
@@ -40,6 +41,9 @@ export function HistoryScreen() {
                   zipping={zip.busyId === item.id}
                   zipError={zip.error?.id === item.id ? zip.error.message : null}
                   onDownload={() => void zip.download(item)}
+                  deleting={deletion.deletingId === item.id}
+                  deleteError={deletion.error?.id === item.id ? deletion.error.message : null}
+                  onDelete={() => deletion.remove(item.id)}
                 />
               </li>
             ))}

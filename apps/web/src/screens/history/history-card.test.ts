@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryItem } from '@reframe/shared';
-import { formatRunDate, historyVersions, madeWith } from './history-card';
+import { formatRunDate, historyVersions, madeWith, thumbnailSize } from './history-card';
 
 const item: HistoryItem = {
   id: 'h1',
   userId: 'u1',
+  uploadId: 'up1',
   originalImage: 'http://x/original',
   originalFilename: 'coffee.png',
   timestamp: '2026-03-04T15:06:00.000Z',
@@ -14,6 +15,7 @@ const item: HistoryItem = {
     '16:9': 'http://x/16x9',
   },
   providers: { '1:1': 'replicate', '9:16 (Reels)': 'replicate', '16:9': 'engine' },
+  versions: {},
 };
 
 describe('historyVersions', () => {
@@ -21,6 +23,34 @@ describe('historyVersions', () => {
     const versions = historyVersions(item);
     expect(versions.map((version) => version.ratio)).toEqual(['16:9', '1:1', '9:16 (Reels)']);
     expect(versions[2]?.aspect).toBeCloseTo(9 / 16);
+  });
+
+  it('lists every version of a regenerated ratio, oldest first, in its real size', () => {
+    const versions = historyVersions({
+      ...item,
+      resizedImages: { '1:1': 'http://x/b', '4:1': 'http://x/wide' },
+      versions: {
+        '1:1': [
+          { id: 'a', url: 'http://x/a', width: 600, height: 600 },
+          { id: 'b', url: 'http://x/b', width: 600, height: 600 },
+        ],
+        '4:1': [{ id: 'w', url: 'http://x/wide', width: 1600, height: 400 }],
+      },
+    });
+    expect(versions.map((v) => [v.ratio, v.url, v.number, v.of])).toEqual([
+      ['4:1', 'http://x/wide', 1, 1],
+      ['1:1', 'http://x/a', 1, 2],
+      ['1:1', 'http://x/b', 2, 2],
+    ]);
+    expect(versions[0]?.aspect).toBe(4);
+  });
+});
+
+describe('thumbnailSize', () => {
+  it('fits a 4:1 result in the box without cropping it to 21:9', () => {
+    expect(thumbnailSize(4, 140, 60)).toEqual({ width: 140, height: 35 });
+    expect(thumbnailSize(21 / 9, 140, 60)).toEqual({ width: 140, height: 60 });
+    expect(thumbnailSize(9 / 16, 140, 60)).toEqual({ width: 34, height: 60 });
   });
 });
 

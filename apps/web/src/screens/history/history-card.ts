@@ -5,13 +5,36 @@ export interface HistoryVersion {
   url: string;
   /** width / height, for the thumbnail's own aspect ratio. */
   aspect: number;
+  /** 1 for the first result of its ratio, 2 for its first regeneration, and so on. */
+  number: number;
+  /** How many versions its ratio has. */
+  of: number;
 }
 
-/** A record's versions in a stable order (catalogue labels sort naturally by ratio text). */
+const labelAspect = (ratio: string) => parseRatio(ratio.split(' ')[0] ?? ratio);
+
+/**
+ * Every version of a record, regenerations included: widest ratio first, each ratio's versions
+ * oldest first. A record without the list of versions shows its latest result per ratio.
+ */
 export function historyVersions(item: HistoryItem): HistoryVersion[] {
   return Object.entries(item.resizedImages)
-    .map(([ratio, url]) => ({ ratio, url, aspect: parseRatio(ratio.split(' ')[0] ?? ratio) }))
-    .sort((a, b) => b.aspect - a.aspect);
+    .sort(([a], [b]) => labelAspect(b) - labelAspect(a))
+    .flatMap(([ratio, url]) => {
+      const made = item.versions[ratio];
+      const list =
+        made && made.length > 0
+          ? made.map((version) => ({ url: version.url, aspect: version.width / version.height }))
+          : [{ url, aspect: labelAspect(ratio) }];
+      return list.map((version, i) => ({ ratio, ...version, number: i + 1, of: list.length }));
+    });
+}
+
+/** A thumbnail's size inside a box, in its own aspect ratio: never cropped. */
+export function thumbnailSize(aspect: number, maxWidth: number, maxHeight: number) {
+  return aspect * maxHeight > maxWidth
+    ? { width: maxWidth, height: Math.round(maxWidth / aspect) }
+    : { width: Math.round(aspect * maxHeight), height: maxHeight };
 }
 
 /** The record's date and time, in the reader's locale. */

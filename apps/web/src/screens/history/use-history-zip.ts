@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { errorMessages, type HistoryItem } from '@reframe/shared';
 import { browserFetch, saveBlob } from '../resizer/save-file';
 import { resizerZipFilename, zipHistoryRun } from '../resizer/download';
+import { historyVersions } from './history-card';
 
-/** "Download All as ZIP" of one run: original.png and resized-{w}x{h}.png inside. */
+/** "Download All as ZIP" of one run: original.png and every version as resized-{w}x{h}.png. */
 export function useHistoryZip() {
   const [busyId, setBusyId] = useState<string | null>(null);
   const [error, setError] = useState<{ id: string; message: string } | null>(null);
@@ -14,7 +15,7 @@ export function useHistoryZip() {
     try {
       const zip = await zipHistoryRun(
         item.originalImage,
-        Object.values(item.resizedImages),
+        historyVersions(item).map((version) => version.url),
         browserFetch,
       );
       saveBlob(await zip.generateAsync({ type: 'blob' }), resizerZipFilename(Date.now()));

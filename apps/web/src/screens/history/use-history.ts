@@ -1,5 +1,7 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { fetchHistoryPage, historyQueryKey } from '../../api/history';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { copy } from '@reframe/shared';
+import { describeError } from '../../api/api-error';
+import { deleteHistoryRun, fetchHistoryPage, historyQueryKey } from '../../api/history';
 
 /** The user's runs, 20 a page, newest first; `fetchNextPage` loads the next 20. */
 export function useHistory() {
@@ -11,4 +13,23 @@ export function useHistory() {
   });
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   return { ...query, items };
+}
+
+/** Deletes a run once the user confirms; the list is read again when it is gone. */
+export function useDeleteRun() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: deleteHistoryRun,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: historyQueryKey }),
+  });
+  return {
+    deletingId: mutation.isPending ? mutation.variables : null,
+    error:
+      mutation.isError && mutation.variables
+        ? { id: mutation.variables, message: describeError(mutation.error) }
+        : null,
+    remove(id: string) {
+      if (window.confirm(copy.history.confirmDelete)) mutation.mutate(id);
+    },
+  };
 }

@@ -1,4 +1,12 @@
-import { Download, FileArchive, RefreshCw } from 'lucide-react';
+import {
+  ChevronLeft,
+  ChevronRight,
+  Download,
+  FileArchive,
+  Maximize2,
+  RefreshCw,
+} from 'lucide-react';
+import { useState } from 'react';
 import { copy, errorMessages, parseRatio } from '@reframe/shared';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -6,6 +14,7 @@ import { Card } from '../../components/Card';
 import { Spinner } from '../../components/Spinner';
 import { checkerboard } from '../../components/checkerboard';
 import { Tooltip } from '../../components/Tooltip';
+import { downloadFormats, isDownloadFormat, type DownloadFormat } from './image-format';
 import type { ExpandedImage } from './run-prediction';
 import { useResultDownloads } from './use-downloads';
 
@@ -13,44 +22,74 @@ const r = copy.resizer;
 
 export function ExpandedImagesCard({
   results,
+  versions,
   waiting,
   isBusy,
   hasCredits,
   onRegenerate,
+  onPick,
+  onOpen,
 }: {
+  /** The version shown of each ratio: the one downloaded and zipped. */
   results: readonly ExpandedImage[];
+  versions: Readonly<Record<string, readonly ExpandedImage[]>>;
   /** Ratios still running that have no result yet: shown as placeholders. */
   waiting: readonly string[];
   isBusy: (ratio: string) => boolean;
   hasCredits: boolean;
   onRegenerate: (ratio: string) => void;
+  onPick: (ratio: string, index: number) => void;
+  /** Opens the full-size viewer on this result. */
+  onOpen: (index: number) => void;
 }) {
-  const downloads = useResultDownloads();
+  const [format, setFormat] = useState<DownloadFormat>('png');
+  const downloads = useResultDownloads(format);
   return (
     <Card className="p-5 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-base font-semibold text-slate-900">{r.expandedImages}</h2>
-        {results.length > 1 && (
-          <Button
-            variant="secondary"
-            busy={downloads.zipping}
-            busyLabel={r.preparingZip}
-            onClick={() => void downloads.downloadAll(results)}
-          >
-            <FileArchive aria-hidden="true" className="size-4" />
-            {r.downloadAllZip}
-          </Button>
-        )}
+        <div className="flex flex-wrap items-center gap-2">
+          <label className="flex items-center gap-2 text-xs font-medium text-slate-600">
+            {r.formatLabel}
+            <select
+              value={format}
+              onChange={(event) => {
+                if (isDownloadFormat(event.target.value)) setFormat(event.target.value);
+              }}
+              className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900"
+            >
+              {downloadFormats.map((option) => (
+                <option key={option} value={option}>
+                  {r.formats[option]}
+                </option>
+              ))}
+            </select>
+          </label>
+          {results.length > 1 && (
+            <Button
+              variant="secondary"
+              busy={downloads.zipping}
+              busyLabel={r.preparingZip}
+              onClick={() => void downloads.downloadAll(results)}
+            >
+              <FileArchive aria-hidden="true" className="size-4" />
+              {r.downloadAllZip}
+            </Button>
+          )}
+        </div>
       </div>
       {downloads.error && <Alert className="mt-4">{downloads.error}</Alert>}
       <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-        {results.map((image) => (
+        {results.map((image, index) => (
           <li key={image.ratio} data-testid="result">
             <ResultTile
               image={image}
+              versions={versions[image.ratio] ?? [image]}
               busy={isBusy(image.ratio)}
               hasCredits={hasCredits}
               onRegenerate={onRegenerate}
+              onPick={(version) => onPick(image.ratio, version)}
+              onOpen={() => onOpen(index)}
               onDownload={() => void downloads.downloadOne(image)}
             />
           </li>
@@ -67,29 +106,78 @@ export function ExpandedImagesCard({
 
 function ResultTile({
   image,
+  versions,
   busy,
   hasCredits,
   onRegenerate,
+  onPick,
+  onOpen,
   onDownload,
 }: {
   image: ExpandedImage;
+  versions: readonly ExpandedImage[];
   busy: boolean;
   hasCredits: boolean;
   onRegenerate: (ratio: string) => void;
+  onPick: (index: number) => void;
+  onOpen: () => void;
   onDownload: () => void;
 }) {
+  const current = Math.max(
+    0,
+    versions.findIndex((version) => version.url === image.url),
+  );
   return (
     <figure className="flex h-full flex-col overflow-hidden rounded-xl ring-1 ring-slate-200">
       <div className={`relative flex h-64 items-center justify-center p-3 sm:h-72 ${checkerboard}`}>
         {busy && <Spinner size="lg" className="absolute text-brand-600" />}
-        <img
-          src={image.url}
-          alt={r.resultAlt(image.ratio)}
-          width={image.width}
-          height={image.height}
-          className={`max-h-full w-auto max-w-full rounded-md object-contain shadow-sm transition-opacity ${busy ? 'opacity-40' : ''}`}
-        />
+        <button
+          type="button"
+          onClick={onOpen}
+          aria-label={r.compareLabel(image.ratio)}
+          className="group relative flex max-h-full max-w-full cursor-zoom-in items-center justify-center rounded-md focus-visible:ring-4 focus-visible:ring-brand-500/60 focus-visible:outline-none"
+        >
+          <img
+            src={image.url}
+            alt={r.resultAlt(image.ratio)}
+            width={image.width}
+            height={image.height}
+            className={`max-h-58 w-auto max-w-full rounded-md object-contain shadow-sm transition-opacity sm:max-h-66 ${busy ? 'opacity-40' : ''}`}
+          />
+          <span className="absolute right-2 bottom-2 flex items-center gap-1 rounded-full bg-slate-950/70 px-2 py-1 text-xs font-semibold text-white opacity-90 group-hover:opacity-100">
+            <Maximize2 aria-hidden="true" className="size-3.5" />
+            {r.compare}
+          </span>
+        </button>
       </div>
+      {versions.length > 1 && (
+        <div
+          className="flex items-center justify-between gap-2 border-t border-slate-200 bg-slate-50 px-2 py-1.5"
+          data-testid="version-switcher"
+        >
+          <Button
+            variant="ghost"
+            className="size-8 px-0"
+            aria-label={r.previousVersion}
+            disabled={current === 0}
+            onClick={() => onPick(current - 1)}
+          >
+            <ChevronLeft aria-hidden="true" className="size-4" />
+          </Button>
+          <span className="text-xs font-medium text-slate-700 tabular-nums" aria-live="polite">
+            {r.versionOf(current + 1, versions.length)}
+          </span>
+          <Button
+            variant="ghost"
+            className="size-8 px-0"
+            aria-label={r.nextVersion}
+            disabled={current === versions.length - 1}
+            onClick={() => onPick(current + 1)}
+          >
+            <ChevronRight aria-hidden="true" className="size-4" />
+          </Button>
+        </div>
+      )}
       <figcaption className="flex flex-1 flex-col gap-3 border-t border-slate-200 bg-white px-3.5 py-3">
         <div className="flex items-baseline justify-between gap-2">
           <p className="truncate text-sm font-semibold text-slate-900">

@@ -6,6 +6,9 @@ import type { ChosenImage } from './use-image-upload';
 
 const r = copy.resizer;
 
+/** Below this on its short side, an image gives small results: the card says so. */
+export const SMALL_IMAGE_SIDE = 300;
+
 /** The brief's Original Image card: preview (400 px high at most), selected and original ratios. */
 export function OriginalImageCard({
   chosen,
@@ -35,6 +38,14 @@ export function OriginalImageCard({
           className="max-h-[400px] w-auto max-w-full object-contain"
         />
       </div>
+      {upload && Math.min(upload.width, upload.height) < SMALL_IMAGE_SIDE && (
+        <p
+          data-testid="small-image-note"
+          className="mx-5 mt-4 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900 sm:mx-6"
+        >
+          {r.smallImage(upload.width, upload.height)}
+        </p>
+      )}
       <dl className="grid gap-4 px-5 py-5 sm:grid-cols-[auto_1fr] sm:gap-x-8 sm:px-6">
         <div>
           <dt className="text-xs font-medium text-slate-500">{r.originalRatio}</dt>

@@ -1,4 +1,5 @@
 import { Coins, Sparkles } from 'lucide-react';
+import { Link } from 'react-router';
 import { copy } from '@reframe/shared';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -7,6 +8,7 @@ const r = copy.resizer;
 
 export function ProcessControls({
   count,
+  selectedCount,
   running,
   runningRatio,
   disabled,
@@ -14,7 +16,9 @@ export function ProcessControls({
   error,
   onProcess,
 }: {
+  /** The ratios the run will process: those selected, or as many as the credits pay for. */
   count: number;
+  selectedCount: number;
   running: boolean;
   runningRatio: string | null;
   disabled: boolean;
@@ -45,6 +49,21 @@ export function ProcessControls({
           <span aria-hidden="true">·</span>
           {r.creditPerRatio}
         </p>
+      )}
+      {remainingCredits !== null && remainingCredits > 0 && selectedCount > remainingCredits && (
+        <div
+          role="status"
+          data-testid="credits-warning"
+          className="rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900"
+        >
+          <p className="font-medium">{r.creditsShort(selectedCount, remainingCredits)}</p>
+          <p className="mt-1">
+            {r.creditsShortAction(count)}{' '}
+            <Link to="/app/billing" className="font-semibold underline underline-offset-2">
+              {r.upgradePlan}
+            </Link>
+          </p>
+        </div>
       )}
       {error && <Alert>{error}</Alert>}
     </div>

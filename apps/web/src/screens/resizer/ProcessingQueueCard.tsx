@@ -1,4 +1,6 @@
-import { copy } from '@reframe/shared';
+import { RotateCcw } from 'lucide-react';
+import { copy, errorMessages } from '@reframe/shared';
+import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Spinner } from '../../components/Spinner';
 import type { QueueItem } from './run-queue';
@@ -6,7 +8,16 @@ import { StatusBadge } from './StatusBadge';
 
 const r = copy.resizer;
 
-export function ProcessingQueueCard({ queue }: { queue: QueueItem[] }) {
+/** The queue; a failed ratio gets its own Retry, which runs (and charges) that ratio alone. */
+export function ProcessingQueueCard({
+  queue,
+  hasCredits,
+  onRetry,
+}: {
+  queue: QueueItem[];
+  hasCredits: boolean;
+  onRetry: (ratio: string) => void;
+}) {
   return (
     <Card className="p-5 sm:p-6" aria-labelledby="queue-heading">
       <h2 id="queue-heading" className="text-base font-semibold text-slate-900">
@@ -20,6 +31,19 @@ export function ProcessingQueueCard({ queue }: { queue: QueueItem[] }) {
               <StatusBadge status={item.status} />
             </div>
             <QueueDetail item={item} />
+            {item.status === 'error' && (
+              <Button
+                variant="secondary"
+                className="mt-2 h-8 px-3"
+                aria-label={r.retryLabel(item.ratio)}
+                title={hasCredits ? undefined : errorMessages.OUT_OF_CREDITS_TOOLTIP}
+                disabled={!hasCredits}
+                onClick={() => onRetry(item.ratio)}
+              >
+                <RotateCcw aria-hidden="true" className="size-3.5" />
+                {r.retry}
+              </Button>
+            )}
           </li>
         ))}
       </ul>

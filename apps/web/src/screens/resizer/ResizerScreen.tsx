@@ -1,9 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { copy, type UploadResponse } from '@reframe/shared';
+import { fetchHistoryPage } from '../../api/history';
+import { useAuth } from '../../auth/use-auth';
 import { Alert } from '../../components/Alert';
 import { AppPage } from '../../components/AppPage';
+import { ResultViewer } from '../../components/ResultViewer';
 import { EmptyPanel } from './EmptyPanel';
 import { ExpandedImagesCard } from './ExpandedImagesCard';
+import { recallLastRun, rememberLastRun, versionsOf } from './last-run';
 import { OriginalImageCard } from './OriginalImageCard';
 import { ProcessControls } from './ProcessControls';
 import { ProcessingQueueCard } from './ProcessingQueueCard';
@@ -13,15 +17,35 @@ import { activeRatios, isRatioBusy, isRunActive } from './run-queue';
 import { UpgradeBanner } from './UpgradeBanner';
 import { UploadArea } from './UploadArea';
 import { useImageUpload } from './use-image-upload';
+import { useLeaveGuard } from './use-leave-guard';
 import { useResizerRun } from './use-resizer-run';
 import { useUsageStats } from './use-usage-stats';
 
-/** /app: upload one image, pick ratios, get, download and regenerate the results. */
+const r = copy.resizer;
+
+/** Below Tailwind's lg breakpoint the queue sits under the controls, out of sight. */
+const STACKED_LAYOUT = '(max-width: 1023px)';
+
+/** The ratios a run takes: those selected, cut to what the credits pay for. */
+function affordable(selected: readonly string[], remaining: number | null): string[] {
+  return remaining !== null && remaining > 0 ? selected.slice(0, remaining) : [...selected];
+}
+
+/** /app: upload one image, pick ratios, get, compare, download and regenerate the results. */
 export function ResizerScreen() {
   const usage = useUsageStats();
-  const [selected, setSelected] = useState<readonly string[]>(INITIAL_SELECTION);
-  const [uploaded, setUploaded] = useState<UploadResponse | null>(null);
-  const run = useResizerRun({ upload: uploaded, selected, hasCredits: usage.hasCredits });
+  const { currentUser } = useAuth();
+  const userId = currentUser?.uid ?? '';
+  // Coming back in the same session: the last run's image, its results read back from history.
+  const [restored] = useState(() => (userId ? recallLastRun(userId) : null));
+  const [selected, setSelected] = useState<readonly string[]>(() =>
+    restored ? pruneSelection(INITIAL_SELECTION, restored.originalRatio) : INITIAL_SELECTION,
+  );
+  const [uploaded, setUploaded] = useState<UploadResponse | null>(restored);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const queueRef = useRef<HTMLDivElement>(null);
+  const toRun = affordable(selected, usage.remainingCredits);
+  const run = useResizerRun({ upload: uploaded, selected: toRun, hasCredits: usage.hasCredits });
   const image = useImageUpload(
     () => {
       run.reset();
@@ -29,12 +53,29 @@ export function ResizerScreen() {
     },
     (upload) => {
       setUploaded(upload);
+      rememberLastRun(userId, upload);
       setSelected((current) => pruneSelection(current, upload.originalRatio));
     },
+    restored,
   );
 
-  const { queue, results, error } = run.state;
+  const { queue, results, versions, error } = run.state;
   const running = isRunActive(queue);
+  useLeaveGuard(running, r.leaveWhileRunning);
+
+  const { restore } = run;
+  useEffect(() => {
+    if (!restored) return;
+    void fetchHistoryPage(null).then(
+      (page) => {
+        const item = page.items.find((candidate) => candidate.uploadId === restored.id);
+        if (item) restore(versionsOf(item));
+      },
+      // No history to restore from: the image is back, its results are in History.
+      () => undefined,
+    );
+  }, [restored, restore]);
+
   const original = uploaded?.originalRatio ?? null;
   const outOfCredits = usage.loaded && !usage.hasCredits;
   const waiting = queue
@@ -42,12 +83,27 @@ export function ResizerScreen() {
     .map((item) => item.ratio)
     .filter((ratio) => !results.some((result) => result.ratio === ratio));
 
+  function chooseFile(file: File) {
+    if (running && !window.confirm(r.replaceWhileRunning)) return;
+    image.choose(file);
+  }
+
+  function startRun() {
+    void run.process();
+    if (window.matchMedia(STACKED_LAYOUT).matches) {
+      // After the queue has rendered: on a phone it is a screen and a half below the button.
+      requestAnimationFrame(() =>
+        queueRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+      );
+    }
+  }
+
   return (
-    <AppPage title={copy.resizer.title} wide>
+    <AppPage title={r.title} wide>
       {outOfCredits && <UpgradeBanner />}
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,420px)_minmax(0,1fr)] xl:grid-cols-[minmax(0,460px)_minmax(0,1fr)] xl:gap-8">
         <div className="flex flex-col gap-5 lg:sticky lg:top-6">
-          <UploadArea chosen={image.chosen} uploading={image.uploading} onFile={image.choose} />
+          <UploadArea chosen={image.chosen} uploading={image.uploading} onFile={chooseFile} />
           {image.error && <Alert>{image.error}</Alert>}
           <RatioPicker
             selected={selected}
@@ -56,13 +112,14 @@ export function ResizerScreen() {
             onToggle={(label) => setSelected((current) => toggleRatio(current, label, original))}
           />
           <ProcessControls
-            count={selected.length}
+            count={toRun.length}
+            selectedCount={selected.length}
             running={running}
             runningRatio={activeRatios(queue)}
             disabled={!uploaded || running || selected.length === 0 || !usage.hasCredits}
             remainingCredits={usage.remainingCredits}
             error={error}
-            onProcess={() => void run.process()}
+            onProcess={startRun}
           />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
@@ -72,19 +129,39 @@ export function ResizerScreen() {
               {(results.length > 0 || waiting.length > 0) && (
                 <ExpandedImagesCard
                   results={results}
+                  versions={versions}
                   waiting={waiting}
                   isBusy={(ratio) => isRatioBusy(queue, ratio)}
                   hasCredits={usage.hasCredits}
                   onRegenerate={(ratio) => void run.regenerate(ratio)}
+                  onPick={run.pick}
+                  onOpen={setViewing}
                 />
               )}
-              {queue.length > 0 && <ProcessingQueueCard queue={queue} />}
+              {queue.length > 0 && (
+                <div ref={queueRef} className="scroll-mt-4">
+                  <ProcessingQueueCard
+                    queue={queue}
+                    hasCredits={usage.hasCredits}
+                    onRetry={(ratio) => void run.retry(ratio)}
+                  />
+                </div>
+              )}
             </>
           ) : (
             <EmptyPanel />
           )}
         </div>
       </div>
+      {uploaded && (
+        <ResultViewer
+          images={results}
+          index={viewing}
+          original={uploaded}
+          onIndex={setViewing}
+          onClose={() => setViewing(null)}
+        />
+      )}
     </AppPage>
   );
 }

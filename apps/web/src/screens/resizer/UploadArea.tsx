@@ -75,11 +75,11 @@ function ChosenFile({ chosen, uploading }: { chosen: ChosenImage; uploading: boo
       />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-slate-900" data-testid="chosen-filename">
-          {chosen.file.name}
+          {chosen.name}
         </p>
         <p className="mt-0.5 flex items-center gap-1.5 text-xs text-slate-500">
           {uploading && <Spinner size="sm" className="size-3 text-brand-600" />}
-          {uploading ? r.uploading : formatBytes(chosen.file.size)}
+          {uploading ? r.uploading : chosen.size !== null && formatBytes(chosen.size)}
         </p>
       </div>
     </div>

@@ -1,9 +1,9 @@
 import JSZip from 'jszip';
 import { errorMessages } from '@reframe/shared';
 
-/** The brief's file names (section 9). */
-export const expandedFilename = (width: number, height: number) =>
-  `expanded-${width}x${height}.png`;
+/** The brief's file names (section 9), with the chosen format's extension. */
+export const expandedFilename = (width: number, height: number, extension = 'png') =>
+  `expanded-${width}x${height}.${extension}`;
 export const historyResizedFilename = (width: number, height: number) =>
   `resized-${width}x${height}.png`;
 export const HISTORY_ORIGINAL_FILENAME = 'original.png';
@@ -44,12 +44,18 @@ export function uniqueFilenames(names: readonly string[]): string[] {
   });
 }
 
-/** Fetches every item and packs them into one ZIP, failing as a whole if any fetch fails. */
+/**
+ * Fetches every item and packs them into one ZIP, failing as a whole if any fetch fails;
+ * `encode` turns each file into the chosen format first.
+ */
 export async function zipDownloads(
   items: readonly DownloadItem[],
   fetchImpl: FetchLike,
+  encode: (bytes: Uint8Array) => Promise<Uint8Array> = (bytes) => Promise.resolve(bytes),
 ): Promise<JSZip> {
-  const files = await Promise.all(items.map((item) => fetchImageBytes(item.url, fetchImpl)));
+  const files = await Promise.all(
+    items.map(async (item) => encode(await fetchImageBytes(item.url, fetchImpl))),
+  );
   const zip = new JSZip();
   const names = uniqueFilenames(items.map((item) => item.filename));
   files.forEach((bytes, i) => zip.file(names[i] ?? `${i}.png`, bytes));

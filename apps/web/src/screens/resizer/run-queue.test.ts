@@ -130,6 +130,60 @@ describe('runReducer', () => {
     ]);
   });
 
+  it('keeps every version of a ratio and shows the one picked', () => {
+    const state = apply([
+      { type: 'enqueue', ratios: ['1:1', '16:9'] },
+      { type: 'complete', result: result('1:1', 'http://x/v1.png') },
+      { type: 'complete', result: result('16:9') },
+      { type: 'regenerate', ratio: '1:1' },
+      { type: 'complete', result: result('1:1', 'http://x/v2.png') },
+      { type: 'regenerate', ratio: '1:1' },
+      { type: 'complete', result: result('1:1', 'http://x/v3.png') },
+    ]);
+    expect(state.versions['1:1']?.map((image) => image.url)).toEqual([
+      'http://x/v1.png',
+      'http://x/v2.png',
+      'http://x/v3.png',
+    ]);
+    expect(state.results[0]?.url).toBe('http://x/v3.png');
+    const picked = runReducer(state, { type: 'pick', ratio: '1:1', index: 1 });
+    expect(picked.results.map((image) => image.url)).toEqual([
+      'http://x/v2.png',
+      'http://x/16:9.png',
+    ]);
+    expect(runReducer(picked, { type: 'pick', ratio: '1:1', index: 9 })).toBe(picked);
+  });
+
+  it('retries a failed ratio alone: back to processing, the others untouched', () => {
+    const state = apply([
+      { type: 'enqueue', ratios: ['1:1', '16:9'] },
+      { type: 'complete', result: result('1:1') },
+      { type: 'fail', ratio: '16:9', message: 'Error processing 16:9: x' },
+      { type: 'retry', ratio: '16:9' },
+    ]);
+    expect(state.queue.map((item) => [item.ratio, item.status, item.statusText])).toEqual([
+      ['1:1', 'completed', 'Completed'],
+      ['16:9', 'processing', 'Starting processing...'],
+    ]);
+    expect(state.error).toBeNull();
+  });
+
+  it('restores a finished run in the picker order, every version kept, the newest shown', () => {
+    const state = runReducer(initialRunState, {
+      type: 'restore',
+      versions: {
+        '16:9': [result('16:9')],
+        '1:1': [result('1:1', 'http://x/a.png'), result('1:1', 'http://x/b.png')],
+      },
+    });
+    expect(state.results.map((image) => image.url)).toEqual([
+      'http://x/b.png',
+      'http://x/16:9.png',
+    ]);
+    expect(state.queue.map((item) => item.status)).toEqual(['completed', 'completed']);
+    expect(isRunActive(state.queue)).toBe(false);
+  });
+
   it('adds a queue item when regenerating a ratio the queue no longer lists', () => {
     const state = apply([{ type: 'regenerate', ratio: '21:9' }]);
     expect(state.queue).toHaveLength(1);

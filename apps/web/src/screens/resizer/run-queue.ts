@@ -1,4 +1,4 @@
-import { copy, errorMessages } from '@reframe/shared';
+import { aspectRatioLabels, copy, errorMessages } from '@reframe/shared';
 import type { ExpandedImage, PredictionProgress } from './run-prediction';
 
 export type QueueStatus = 'pending' | 'processing' | 'retrying' | 'completed' | 'error';
@@ -14,8 +14,13 @@ export interface QueueItem {
 
 export interface RunState {
   queue: QueueItem[];
-  /** One result per ratio, in the queue's order whatever order they finished in. */
+  /**
+   * The version shown (and downloaded) for each ratio, in the queue's order whatever order
+   * they finished in: the newest, unless the user picked another.
+   */
   results: ExpandedImage[];
+  /** Every result made for each ratio in this run, oldest first: regenerations add to it. */
+  versions: Readonly<Record<string, readonly ExpandedImage[]>>;
   /** The message of the error box under the Process button. */
   error: string | null;
 }
@@ -25,6 +30,9 @@ export type RunAction =
   | { type: 'fail-run'; message: string }
   | { type: 'enqueue'; ratios: string[] }
   | { type: 'regenerate'; ratio: string }
+  | { type: 'retry'; ratio: string }
+  | { type: 'pick'; ratio: string; index: number }
+  | { type: 'restore'; versions: Record<string, ExpandedImage[]> }
   | { type: 'start'; ratio: string }
   | {
       type: 'progress';
@@ -38,7 +46,7 @@ export type RunAction =
   | { type: 'complete'; result: ExpandedImage }
   | { type: 'fail'; ratio: string; message: string };
 
-export const initialRunState: RunState = { queue: [], results: [], error: null };
+export const initialRunState: RunState = { queue: [], results: [], versions: {}, error: null };
 
 const t = copy.resizer.statusText;
 
@@ -69,6 +77,19 @@ function progressStatus(item: QueueItem | undefined, queued: boolean): QueueStat
   return queued && item?.status === 'pending' ? 'pending' : 'processing';
 }
 
+/** A ratio run again on its own (a regeneration or a retry): back to processing, or added. */
+function restart(state: RunState, ratio: string, statusText: string): RunState {
+  const item: QueueItem = { ratio, status: 'processing', statusText, helper: 'processing' };
+  const exists = state.queue.some((queued) => queued.ratio === ratio);
+  return {
+    ...state,
+    error: null,
+    queue: exists
+      ? state.queue.map((queued) => (queued.ratio === ratio ? item : queued))
+      : [...state.queue, item],
+  };
+}
+
 /**
  * The queue's state machine: pending → processing (→ retrying → processing) → completed | error.
  * An item is pending until it is started one by one or the server says its job runs. A run
@@ -82,21 +103,26 @@ export function runReducer(state: RunState, action: RunAction): RunState {
       return { ...state, error: action.message };
     case 'enqueue':
       return { ...state, error: null, queue: action.ratios.map(pending) };
-    case 'regenerate': {
-      const item: QueueItem = {
-        ratio: action.ratio,
-        status: 'processing',
-        statusText: t.startingRegeneration,
-        helper: 'processing',
-      };
-      const exists = state.queue.some((queued) => queued.ratio === action.ratio);
-      return {
-        ...state,
-        error: null,
-        queue: exists
-          ? state.queue.map((queued) => (queued.ratio === action.ratio ? item : queued))
-          : [...state.queue, item],
-      };
+    case 'regenerate':
+      return restart(state, action.ratio, t.startingRegeneration);
+    case 'retry':
+      return restart(state, action.ratio, t.starting);
+    case 'pick': {
+      const chosen = state.versions[action.ratio]?.[action.index];
+      if (!chosen) return state;
+      return { ...state, results: upsertResult(state.queue, state.results, chosen) };
+    }
+    case 'restore': {
+      const place = (ratio: string) => aspectRatioLabels.indexOf(ratio);
+      const ratios = Object.keys(action.versions).sort((a, b) => place(a) - place(b));
+      const queue = ratios.map((ratio): QueueItem => ({
+        ratio,
+        status: 'completed',
+        statusText: copy.resizer.status.completed,
+        helper: 'otherwise',
+      }));
+      const results = ratios.flatMap((ratio) => action.versions[ratio]?.slice(-1) ?? []);
+      return { queue, results, versions: action.versions, error: null };
     }
     case 'start':
       return updateItem(state, action.ratio, {
@@ -124,6 +150,10 @@ export function runReducer(state: RunState, action: RunAction): RunState {
           statusText: copy.resizer.status.completed,
         }),
         results: upsertResult(state.queue, state.results, action.result),
+        versions: {
+          ...state.versions,
+          [action.result.ratio]: [...(state.versions[action.result.ratio] ?? []), action.result],
+        },
       };
     case 'fail':
       return {

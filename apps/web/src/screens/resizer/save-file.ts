@@ -11,11 +11,4 @@ export function saveBlob(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** Fetches one file and saves it under `filename`. */
-export async function downloadUrl(url: string, filename: string): Promise<void> {
-  const response = await fetch(url, { credentials: 'same-origin' });
-  if (!response.ok) throw new Error(response.statusText);
-  saveBlob(await response.blob(), filename);
-}
-
 export const browserFetch = (url: string) => fetch(url, { credentials: 'same-origin' });

@@ -1,18 +1,25 @@
 import { useState } from 'react';
 import { errorMessages } from '@reframe/shared';
-import { expandedFilename, resizerZipFilename, zipDownloads } from './download';
+import { expandedFilename, fetchImageBytes, resizerZipFilename, zipDownloads } from './download';
+import { encodeAs, extensionOf, type DownloadFormat } from './image-format';
 import type { ExpandedImage } from './run-prediction';
-import { browserFetch, downloadUrl, saveBlob } from './save-file';
+import { browserFetch, saveBlob } from './save-file';
 
-/** Single and ZIP downloads of the results, with the brief's texts when one fails. */
-export function useResultDownloads() {
+/**
+ * Single and ZIP downloads of the versions shown, in the chosen format, with the brief's texts
+ * when one fails.
+ */
+export function useResultDownloads(format: DownloadFormat) {
   const [zipping, setZipping] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const nameOf = (image: ExpandedImage) =>
+    expandedFilename(image.width, image.height, extensionOf(format));
 
   async function downloadOne(image: ExpandedImage) {
     setError(null);
     try {
-      await downloadUrl(image.url, expandedFilename(image.width, image.height));
+      const bytes = await encodeAs(await fetchImageBytes(image.url, browserFetch), format);
+      saveBlob(new Blob([bytes as BlobPart]), nameOf(image));
     } catch {
       setError(errorMessages.SINGLE_DOWNLOAD_FAILED);
     }
@@ -22,11 +29,8 @@ export function useResultDownloads() {
     setError(null);
     setZipping(true);
     try {
-      const items = images.map((image) => ({
-        url: image.url,
-        filename: expandedFilename(image.width, image.height),
-      }));
-      const zip = await zipDownloads(items, browserFetch);
+      const items = images.map((image) => ({ url: image.url, filename: nameOf(image) }));
+      const zip = await zipDownloads(items, browserFetch, (bytes) => encodeAs(bytes, format));
       saveBlob(await zip.generateAsync({ type: 'blob' }), resizerZipFilename(Date.now()));
     } catch {
       setError(errorMessages.RESIZER_ZIP_FAILED);

@@ -5,8 +5,10 @@ import { uploadImage } from '../../api/resizer';
 import { uploadProblem } from './upload-checks';
 
 export interface ChosenImage {
-  file: File;
-  /** A local object URL, so the preview shows at once. */
+  name: string;
+  /** Bytes of a file just chosen; null for a run restored from history. */
+  size: number | null;
+  /** A local object URL, so the preview shows at once, or the stored original's URL. */
   previewUrl: string;
 }
 
@@ -14,8 +16,15 @@ export interface ChosenImage {
  * The chosen image: checked in the browser, then uploaded once (POST /api/uploads). `onChosen`
  * runs for every accepted file, before the upload starts (a new upload clears the run).
  */
-export function useImageUpload(onChosen: () => void, onUploaded: (upload: UploadResponse) => void) {
-  const [chosen, setChosen] = useState<ChosenImage | null>(null);
+export function useImageUpload(
+  onChosen: () => void,
+  onUploaded: (upload: UploadResponse) => void,
+  /** An image uploaded earlier (the last run, back from history), shown at first. */
+  restored: UploadResponse | null = null,
+) {
+  const [chosen, setChosen] = useState<ChosenImage | null>(
+    restored && { name: restored.filename, size: null, previewUrl: restored.url },
+  );
   const [problem, setProblem] = useState<string | null>(null);
   const latest = useRef<File | null>(null);
   const mutation = useMutation({
@@ -29,7 +38,7 @@ export function useImageUpload(onChosen: () => void, onUploaded: (upload: Upload
   });
 
   useEffect(() => {
-    if (!chosen) return;
+    if (!chosen?.previewUrl.startsWith('blob:')) return;
     return () => URL.revokeObjectURL(chosen.previewUrl);
   }, [chosen]);
 
@@ -42,7 +51,7 @@ export function useImageUpload(onChosen: () => void, onUploaded: (upload: Upload
     setProblem(null);
     onChosen();
     latest.current = file;
-    setChosen({ file, previewUrl: URL.createObjectURL(file) });
+    setChosen({ name: file.name, size: file.size, previewUrl: URL.createObjectURL(file) });
     mutation.reset();
     mutation.mutate(file);
   }

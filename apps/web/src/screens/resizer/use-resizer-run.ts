@@ -15,7 +15,7 @@ import {
 } from '../../api/resizer';
 import { historyQueryKey } from '../../api/history';
 import { siteConfigQuery } from '../../api/site-config';
-import { runPrediction, type PredictionApi } from './run-prediction';
+import { runPrediction, type ExpandedImage, type PredictionApi } from './run-prediction';
 import { initialRunState, progressAction, runReducer, type RunAction } from './run-queue';
 import { largestCanvasFirst, submitRatios } from './submit-ratios';
 
@@ -134,10 +134,16 @@ export function useResizerRun({ upload, selected, hasCredits }: RunInputs) {
     void queryClient.invalidateQueries({ queryKey: historyQueryKey });
   }, [refuse, upload, selected, runOne, queryClient]);
 
-  const regenerate = useCallback(
-    async (ratio: string) => {
+  /**
+   * One ratio on its own: a regeneration (a new version of a result) or the retry of a failed
+   * ratio. Either is one prediction, so the server charges one credit and nothing else re-runs.
+   */
+  const runAgain = useCallback(
+    async (ratio: string, kind: 'regenerate' | 'retry') => {
       if (!upload) {
-        dispatch({ type: 'fail-run', message: errorMessages.REGENERATE_MISSING_IMAGE });
+        const message =
+          kind === 'regenerate' ? errorMessages.REGENERATE_MISSING_IMAGE : errorMessages.NO_IMAGE;
+        dispatch({ type: 'fail-run', message });
         return;
       }
       if (!hasCredits) {
@@ -145,12 +151,23 @@ export function useResizerRun({ upload, selected, hasCredits }: RunInputs) {
         return;
       }
       const mine = generation.current;
-      dispatch({ type: 'regenerate', ratio });
-      await runOne(upload.id, ratio, true, mine);
+      dispatch({ type: kind, ratio });
+      await runOne(upload.id, ratio, kind === 'regenerate', mine);
       void queryClient.invalidateQueries({ queryKey: historyQueryKey });
     },
     [upload, hasCredits, runOne, queryClient],
   );
+  const regenerate = useCallback((ratio: string) => runAgain(ratio, 'regenerate'), [runAgain]);
+  const retry = useCallback((ratio: string) => runAgain(ratio, 'retry'), [runAgain]);
+
+  const pick = useCallback((ratio: string, index: number) => {
+    dispatch({ type: 'pick', ratio, index });
+  }, []);
+
+  /** The last run of this session, back from history after the user left the screen. */
+  const restore = useCallback((versions: Record<string, ExpandedImage[]>) => {
+    dispatch({ type: 'restore', versions });
+  }, []);
 
   /** A new upload: cancel what runs and clear results, error and queue. */
   const reset = useCallback(() => {
@@ -158,5 +175,5 @@ export function useResizerRun({ upload, selected, hasCredits }: RunInputs) {
     dispatch({ type: 'reset' });
   }, []);
 
-  return { state, process, regenerate, reset };
+  return { state, process, regenerate, retry, pick, restore, reset };
 }

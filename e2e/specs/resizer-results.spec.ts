@@ -1,0 +1,248 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Download, type Page } from '@playwright/test';
+import JSZip from 'jszip';
+import sharp from 'sharp';
+import { computeCanvas, parseRatio } from '@reframe/shared';
+import { createVerifiedUser } from '../support/accounts';
+
+/**
+ * Issue 16: what happens around the results. A small photo (240 x 160) keeps the engine quick
+ * and shows the small-image note.
+ */
+const coffee = fileURLToPath(
+  new URL('../../../shared/fixtures/images/coffee.png', import.meta.url),
+);
+
+async function smallCoffee() {
+  const buffer = await sharp(await readFile(coffee))
+    .resize(240, 160)
+    .png()
+    .toBuffer();
+  return { name: 'small-coffee.png', mimeType: 'image/png', buffer };
+}
+
+function ratioBox(page: Page, label: string) {
+  return page.getByRole('checkbox', { name: label, exact: true });
+}
+
+function resultOf(page: Page, ratio: string) {
+  return page.getByTestId('result').filter({ hasText: `${ratio} Aspect Ratio` });
+}
+
+function expectedName(ratio: string, extension: string) {
+  const { width, height } = computeCanvas(240, 160, parseRatio(ratio));
+  return `expanded-${width}x${height}.${extension}`;
+}
+
+async function bytesOf(download: Download): Promise<Buffer> {
+  return readFile(await download.path());
+}
+
+test.describe('results: compare, versions, retry, formats, history', () => {
+  test.setTimeout(240_000);
+
+  test('five ratios, full-size compare, two regenerations keeping the second, a retry for one credit, a JPEG ZIP and the run in history', async ({
+    page,
+    request,
+  }) => {
+    await createVerifiedUser(page, request);
+    await page.locator('input[type=file]').setInputFiles(await smallCoffee());
+    await expect(page.getByTestId('original-ratio')).toHaveText('1.50:1');
+    await expect(page.getByTestId('small-image-note')).toContainText(
+      'This image is small (240 × 160): the results will be small too.',
+    );
+
+    // Six ratios with five credits: the warning, the upgrade link, and a run of five.
+    for (const ratio of ['16:9', '9:16', '4:3', '21:9', '2:3']) {
+      await ratioBox(page, ratio).check({ force: true });
+    }
+    const warning = page.getByTestId('credits-warning');
+    await expect(warning).toContainText('This run needs 6 credits; you have 5.');
+    await expect(warning).toContainText('Only the first 5 ratios will be processed.');
+    await expect(warning.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute(
+      'href',
+      '/app/billing',
+    );
+    const process = page.getByTestId('process-button');
+    await expect(process).toHaveText('Process Image(s) (5 ratio(s))');
+
+    // The first start of 4:3 meets a proxy's HTML error page: the server never sees it.
+    let failedOnce = false;
+    await page.route('**/api/replicate', async (route) => {
+      const body = route.request().postDataJSON() as { data: { input: { aspect_ratio: string } } };
+      if (!failedOnce && body.data.input.aspect_ratio === '4:3') {
+        failedOnce = true;
+        await route.fulfill({
+          status: 502,
+          contentType: 'text/html',
+          body: '<h1>Bad Gateway</h1>',
+        });
+        return;
+      }
+      await route.continue();
+    });
+    await process.click();
+    await expect(page.getByTestId('result')).toHaveCount(4, { timeout: 120_000 });
+    const failed = page.getByTestId('queue-item').filter({ hasText: '4:3' });
+    await expect(failed).toContainText(
+      'Error processing 4:3: API error: Server responded with status 502',
+    );
+    // The ratios run in the picker's order; the sixth, 21:9, waits for more credits.
+    await expect(page.getByTestId('queue-item').filter({ hasText: '21:9' })).toHaveCount(0);
+    await expect(page.getByTestId('credits-left')).toHaveText('1 credit left');
+
+    // Retry runs that ratio alone, for one credit.
+    const starts: string[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/replicate') {
+        starts.push(
+          (req.postDataJSON() as { data: { input: { aspect_ratio: string } } }).data.input
+            .aspect_ratio,
+        );
+      }
+    });
+    await failed.getByRole('button', { name: 'Retry 4:3 (one credit)' }).click();
+    await expect(resultOf(page, '4:3')).toHaveCount(1, { timeout: 60_000 });
+    await expect(page.getByTestId('credits-left')).toHaveText('0 credits left');
+    expect(starts).toEqual(['4:3']);
+    await expect(page.getByTestId('result')).toHaveCount(5);
+
+    // Buying a plan keeps this month's operations; coming back restores the run from history.
+    await page.getByRole('link', { name: 'Billing' }).click();
+    await expect(page.getByTestId('Operations this month')).toHaveText('5');
+    await page.getByRole('listitem', { name: 'Starter' }).getByRole('button').click();
+    await page.getByRole('button', { name: 'Proceed to Payment - $5/month' }).click();
+    await page.getByRole('button', { name: 'Pay $5' }).click();
+    await expect(page.getByTestId('Remaining credits')).toHaveText('30');
+    await expect(page.getByTestId('Operations this month')).toHaveText('5');
+    await page.getByRole('link', { name: 'Resizer App' }).click();
+    await expect(page.getByTestId('chosen-filename')).toHaveText('small-coffee.png');
+    await expect(page.getByTestId('result')).toHaveCount(5);
+
+    // Regenerate 16:9 twice, then keep the second version.
+    const wide = resultOf(page, '16:9');
+    for (const total of [2, 3]) {
+      await wide.getByRole('button', { name: 'Regenerate' }).click();
+      await expect(wide.getByTestId('version-switcher')).toContainText(
+        `Version ${total} of ${total}`,
+        {
+          timeout: 60_000,
+        },
+      );
+    }
+    await wide.getByRole('button', { name: 'Previous version' }).click();
+    await expect(wide.getByTestId('version-switcher')).toContainText('Version 2 of 3');
+    const secondUrl = await wide.getByRole('img').getAttribute('src');
+    await expect(page.getByTestId('credits-left')).toHaveText('28 credits left');
+
+    // Full size: the compare slider, zoom, and the arrow keys to the next ratio.
+    await wide.getByRole('button', { name: /Open 16:9 full size/ }).click();
+    const viewer = page.getByRole('dialog');
+    await expect(viewer.getByRole('heading', { name: '16:9 Aspect Ratio' })).toBeVisible();
+    await expect(viewer.getByRole('img', { name: 'Your image expanded to 16:9' })).toHaveAttribute(
+      'src',
+      secondUrl ?? '',
+    );
+    await expect(viewer.getByRole('slider')).toHaveAttribute('aria-valuetext', '50%');
+    await viewer.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(viewer).toContainText('150%');
+    await viewer.getByRole('button', { name: 'Close' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(viewer.getByRole('heading', { name: '9:16 Aspect Ratio' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+
+    // The download is the version picked, byte for byte; the ZIP follows the format chosen.
+    const single = page.waitForEvent('download');
+    await wide.getByRole('button', { name: 'Download' }).click();
+    const picked = await single;
+    expect(picked.suggestedFilename()).toBe(expectedName('16:9', 'png'));
+    const served = await page.request.get(secondUrl ?? '');
+    expect((await bytesOf(picked)).equals(await served.body())).toBe(true);
+
+    await page.getByLabel('Download format').selectOption('jpeg');
+    const zipDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download All as ZIP' }).click();
+    const zip = await JSZip.loadAsync(await bytesOf(await zipDownload));
+    const ratios = ['1:1', '4:3', '16:9', '9:16', '2:3'];
+    expect(Object.keys(zip.files).sort()).toEqual(
+      ratios.map((ratio) => expectedName(ratio, 'jpg')).sort(),
+    );
+    for (const file of Object.values(zip.files)) {
+      const bytes = await file.async('uint8array');
+      expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    }
+
+    // History keeps all seven versions; deleting the run takes its files too.
+    await page.getByRole('link', { name: 'History' }).click();
+    const card = page.getByTestId('history-card');
+    await expect(card.getByTestId('version-count')).toHaveText('7 versions');
+    await expect(card.getByTestId('history-version')).toHaveCount(7);
+    await expect(
+      card.getByTestId('history-version').filter({ hasText: '16:9 · v2' }),
+    ).toHaveAttribute('href', secondUrl ?? '');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await card.getByRole('button', { name: 'Delete the run of small-coffee.png' }).click();
+    await expect(page.getByText('No history yet')).toBeVisible();
+    expect((await page.request.get(secondUrl ?? '')).status()).toBe(404);
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+    test('scrolls to the queue and to Proceed to Payment, and asks before leaving a run', async ({
+      page,
+      request,
+    }) => {
+      await createVerifiedUser(page, request);
+      await page.locator('input[type=file]').setInputFiles(await smallCoffee());
+      await expect(page.getByTestId('original-ratio')).toHaveText('1.50:1');
+
+      // Polls wait until the test lets them through: the run stays in progress meanwhile.
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/replicate?*', async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.getByTestId('process-button').click();
+      await expect(page.getByRole('heading', { name: 'Processing Queue' })).toBeInViewport();
+
+      const asked: string[] = [];
+      page.once('dialog', (dialog) => {
+        asked.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.locator('#app-mobile-menu').getByRole('link', { name: 'History' }).click();
+      await expect
+        .poll(() => asked)
+        .toEqual(['Your images are still processing. Leave and stop following them?']);
+      await expect(page).toHaveURL(/\/app$/);
+
+      page.once('dialog', (dialog) => {
+        asked.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await page.locator('input[type=file]').setInputFiles({
+        name: 'other.png',
+        mimeType: 'image/png',
+        buffer: (await smallCoffee()).buffer,
+      });
+      await expect.poll(() => asked.length).toBe(2);
+      expect(asked[1]).toBe('Your images are still processing. Drop them and use the new image?');
+      await expect(page.getByTestId('chosen-filename')).toHaveText('small-coffee.png');
+
+      release();
+      await expect(page.getByTestId('result')).toHaveCount(1, { timeout: 60_000 });
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.locator('#app-mobile-menu').getByRole('link', { name: 'Billing' }).click();
+      await page.getByRole('listitem', { name: 'Expert' }).getByRole('button').click();
+      await expect(
+        page.getByRole('button', { name: 'Proceed to Payment - $20/month' }),
+      ).toBeInViewport();
+      expect(asked).toHaveLength(2);
+    });
+  });
+});
