@@ -76,6 +76,16 @@ export function ResultViewer({
               {count > 1 && ` · ${(index ?? 0) + 1} / ${count}`}
             </p>
             <div className="flex items-center gap-1.5">
+              {count > 1 && (
+                <IconButton label={v.previousRatio} className="sm:hidden" onClick={() => go(-1)}>
+                  <ChevronLeft className="size-4" aria-hidden="true" />
+                </IconButton>
+              )}
+              {count > 1 && (
+                <IconButton label={v.nextRatio} className="sm:hidden" onClick={() => go(1)}>
+                  <ChevronRight className="size-4" aria-hidden="true" />
+                </IconButton>
+              )}
               <IconButton label={v.zoomOut} disabled={zoom === 0} onClick={() => zoomBy(-1)}>
                 <ZoomOut className="size-4" aria-hidden="true" />
               </IconButton>
@@ -96,7 +106,7 @@ export function ResultViewer({
           </div>
           <div className="mt-3 flex items-center gap-2">
             {count > 1 && (
-              <IconButton label={v.previousRatio} onClick={() => go(-1)}>
+              <IconButton label={v.previousRatio} className="max-sm:hidden" onClick={() => go(-1)}>
                 <ChevronLeft className="size-4" aria-hidden="true" />
               </IconButton>
             )}
@@ -134,7 +144,7 @@ export function ResultViewer({
               </div>
             </div>
             {count > 1 && (
-              <IconButton label={v.nextRatio} onClick={() => go(1)}>
+              <IconButton label={v.nextRatio} className="max-sm:hidden" onClick={() => go(1)}>
                 <ChevronRight className="size-4" aria-hidden="true" />
               </IconButton>
             )}
@@ -151,8 +161,10 @@ function IconButton({
   disabled,
   onClick,
   children,
+  className = '',
 }: {
   label: string;
+  className?: string;
   disabled?: boolean;
   onClick: () => void;
   children: ReactNode;
@@ -160,7 +172,7 @@ function IconButton({
   return (
     <Button
       variant="secondary"
-      className="size-9 shrink-0 px-0"
+      className={`size-9! shrink-0 px-0! ${className}`}
       aria-label={label}
       title={label}
       disabled={disabled}

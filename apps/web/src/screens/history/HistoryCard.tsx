@@ -132,7 +132,7 @@ export function HistoryCard({
             </Button>
             <Button
               variant="ghost"
-              className="text-red-700 hover:bg-red-50"
+              className="text-red-700! hover:bg-red-50!"
               aria-label={h.deleteRunLabel(item.originalFilename)}
               busy={deleting}
               busyLabel={h.deleting}

@@ -157,7 +157,7 @@ function ResultTile({
         >
           <Button
             variant="ghost"
-            className="size-8 px-0"
+            className="size-8! px-0!"
             aria-label={r.previousVersion}
             disabled={current === 0}
             onClick={() => onPick(current - 1)}
@@ -169,7 +169,7 @@ function ResultTile({
           </span>
           <Button
             variant="ghost"
-            className="size-8 px-0"
+            className="size-8! px-0!"
             aria-label={r.nextVersion}
             disabled={current === versions.length - 1}
             onClick={() => onPick(current + 1)}
