@@ -22,7 +22,9 @@ test.describe('landing page, signed out', () => {
 
   test('the top bar offers Log in and Try for Free, and no Go to App', async ({ page }) => {
     expect(await hrefOf(page, 'Log in', banner(page))).toBe('/signin');
-    expect(await hrefOf(page, 'Try for Free', banner(page))).toBe('/signup');
+    // Both "Try for Free" buttons go to the same place (issue 16): the brief's /signin.
+    expect(await hrefOf(page, 'Try for Free', banner(page))).toBe('/signin');
+    await expect(page.getByTestId('hero-cta')).toHaveAttribute('href', '/signin');
     await expect(banner(page).getByRole('link', { name: 'Go to App' })).toHaveCount(0);
     await banner(page).getByRole('link', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/signin$/);
@@ -118,6 +120,11 @@ test.describe('landing page, signed out', () => {
       'true',
     );
     await expect(presets.getByRole('button', { name: 'Custom' })).toBeDisabled();
+    // The tooltip tells the truth: the app has presets, no custom ratio (issue 16).
+    await expect(presets.getByRole('button', { name: 'Custom' })).toHaveAttribute(
+      'title',
+      /^Custom ratios are not available yet/,
+    );
     const label = page.getByTestId('demo-result-label');
     await expect(label).toHaveText('Result: 21:9');
 
@@ -234,7 +241,7 @@ test.describe('landing page, on a phone', () => {
     await expect(menu.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/signin');
     await expect(menu.getByRole('link', { name: 'Try for Free' })).toHaveAttribute(
       'href',
-      '/signup',
+      '/signin',
     );
     await page.keyboard.press('Tab');
     await expect(menu.getByRole('link', { name: 'Features' })).toBeFocused();

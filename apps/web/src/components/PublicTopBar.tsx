@@ -41,7 +41,8 @@ function TopBarActions({
       <ButtonLink to="/signin" variant="ghost" size={size} className={width} onClick={onNavigate}>
         {copy.topBar.logIn}
       </ButtonLink>
-      <ButtonLink to="/signup" size={size} className={width} onClick={onNavigate}>
+      {/* The brief's "Try for Free" goes to /signin signed out: the hero's and this one alike. */}
+      <ButtonLink to="/signin" size={size} className={width} onClick={onNavigate}>
         {copy.topBar.tryForFree}
       </ButtonLink>
     </>

@@ -68,7 +68,9 @@ export const landingSections = {
   demoStepLabel: (step: number) => `Step ${step}`,
   demoPresetsLabel: 'Aspect ratio presets',
   demoCustom: 'Custom',
-  demoCustomHint: 'Custom ratios are in the app',
+  // The app has no custom ratio: the tooltip says what it does offer (issue 16).
+  demoCustomHint:
+    'Custom ratios are not available yet: the app offers the preset ratios of its Common, Meta Ads and Google Ads tabs',
   demoFileName: 'hubble-deep-field.jpg',
   demoResultLabel: (ratio: string) => `Result: ${ratio}`,
   pricingEyebrow: 'Pricing',
