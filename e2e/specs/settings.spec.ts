@@ -24,13 +24,16 @@ test.describe('account settings', () => {
 
     await form.getByLabel('Current password').fill(user.password);
     await form.getByRole('button', { name: 'Update Email' }).click();
-    await expect(form.getByRole('status')).toContainText('Email updated successfully');
+    // Nothing has changed yet: the form says a link was sent, not that the email was updated.
+    await expect(form.getByRole('status')).toContainText('Confirm your new address');
+    await expect(form.getByRole('status')).not.toContainText('Email updated successfully');
     await expect(form.getByRole('status')).toContainText(newEmail);
     await expect(page.getByTestId('settings-email')).toHaveText(user.email);
 
     const mail = await newestMailTo(request, newEmail, isVerificationMail);
     await page.goto(linkIn(mail, '/__/auth/action'));
     await expect(page.getByRole('heading', { name: 'Email Verified!' })).toBeVisible();
+    await expect(page.getByText('Email updated successfully')).toBeVisible();
     await page.goto('/app/settings');
     await expect(page.getByTestId('settings-email')).toHaveText(newEmail);
   });

@@ -42,6 +42,13 @@ test.describe('sign up and verify', () => {
     await expect(page.getByRole('heading', { name: 'AI Image Resizer' })).toBeVisible();
     await expect(page.getByTestId('user-email')).toHaveText(user.email);
     await expect(page.getByTestId('user-name')).toHaveText(user.name);
+
+    // The same link opened again says the address is already verified (issue 16).
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Email Already Verified' })).toBeVisible();
+    await expect(
+      page.getByText('This email address is already verified. You can sign in.'),
+    ).toBeVisible();
   });
 
   test('resending the verification email delivers a second link', async ({ page, request }) => {
@@ -56,6 +63,12 @@ test.describe('sign up and verify', () => {
     const response = await request.get('/api/dev/mail');
     const mails = (await response.json()) as { to: string }[];
     expect(mails.filter((mail) => mail.to.includes(user.email)).length).toBeGreaterThanOrEqual(2);
+
+    // Right after sign-up the screen has the brief's Sign Out: it forgets the pending sign-up.
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/verify-email');
+    await expect(page.getByText('You are not signed in')).toBeVisible();
   });
 
   test('the sign-up form shows the brief messages for bad input', async ({ page }) => {

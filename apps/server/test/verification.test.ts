@@ -34,10 +34,11 @@ describe('email verification', () => {
       (await new TestClient(t.app).get(`/api/auth/verify-email?token=${token}`)).statusCode,
     ).toBe(200);
     const again = await new TestClient(t.app).get(`/api/auth/verify-email?token=${token}`);
-    expect(again.statusCode).toBe(400);
+    // Issue 16: the second opening says what happened, and signs nobody in.
+    expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({
-      code: 'VERIFICATION_LINK_INVALID_OR_EXPIRED',
-      message: 'Verification link invalid or expired',
+      code: 'EMAIL_ALREADY_VERIFIED',
+      message: 'This email address is already verified. You can sign in.',
     });
     expect(again.cookies).toEqual([]);
   });

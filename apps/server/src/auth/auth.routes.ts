@@ -33,6 +33,32 @@ async function sendWebResponse(reply: FastifyReply, response: Response, path: st
   return reply.send(text);
 }
 
+/**
+ * The address in a verification link's payload. Only a link that was used successfully stays
+ * claimed (a failed use releases it), so its signature was checked then.
+ */
+function emailOfUsedToken(token: string): string | null {
+  try {
+    const payload: unknown = JSON.parse(
+      Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'),
+    );
+    const email = (payload as { email?: unknown } | null)?.email;
+    return typeof email === 'string' ? email : null;
+  } catch {
+    return null;
+  }
+}
+
+async function isVerifiedAddress(db: Kysely<DB>, email: string | null): Promise<boolean> {
+  if (!email) return false;
+  const user = await db
+    .selectFrom('user')
+    .select('email_verified')
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+  return Boolean(user?.email_verified);
+}
+
 interface AuthRoutesDeps {
   db: Kysely<DB>;
   appUrl: string;
@@ -61,6 +87,10 @@ export function authRoutes({ db, appUrl }: AuthRoutesDeps) {
             ? (request.query as { token?: unknown }).token
             : undefined;
         if (typeof token === 'string' && !(await claimToken(db, token))) {
+          // A link opened twice: say so when the address it verified is verified (issue 16).
+          if (await isVerifiedAddress(db, emailOfUsedToken(token))) {
+            throw new AppError('EMAIL_ALREADY_VERIFIED', 409);
+          }
           throw new AppError('VERIFICATION_LINK_INVALID_OR_EXPIRED', 400);
         }
         const response = await app.auth.handler(toWebRequest(request, appUrl, rawBody));

@@ -77,6 +77,8 @@ export const copy = {
   emailAction: {
     loading: 'Verifying your email...',
     failedTitle: 'Verification Failed',
+    // ours (issue 16): a verification link opened a second time
+    alreadyVerifiedTitle: 'Email Already Verified',
     goToSignIn: 'Go to Sign In',
     goToHome: 'Go to Home Page',
     successTitle: 'Email Verified!',
@@ -300,6 +302,8 @@ export const copy = {
     emailLabel: 'Email',
     changeEmailDescription:
       'We will send a confirmation link to the new address. Your email changes once you open it.',
+    // ours (issue 16): what really happened when the change is asked for
+    confirmationSentTitle: 'Confirm your new address',
     confirmationSent: (email: string) =>
       `We sent a confirmation link to ${email}. Open it to finish the change.`,
     changePasswordDescription: 'Other devices signed in to your account will be signed out.',

@@ -20,6 +20,8 @@ export const errorMessages = {
   SIGN_OUT_FAILED: 'Failed to sign out',
   VERIFICATION_LINK_INVALID_OR_EXPIRED: 'Verification link invalid or expired',
   VERIFY_EMAIL_FAILED: 'Failed to verify email. The link may be invalid or expired.',
+  // ours: a verification link opened a second time, its address verified by the first
+  EMAIL_ALREADY_VERIFIED: 'This email address is already verified. You can sign in.',
   USER_DOCUMENT_NOT_FOUND: 'User document not found',
   // ours: sign-in with a wrong email or password, the same text whether the email exists or not
   INVALID_CREDENTIALS: 'Invalid email or password',

@@ -1,7 +1,7 @@
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { copy } from '@reframe/shared';
+import { copy, errorMessages } from '@reframe/shared';
 import { Alert } from '../../components/Alert';
 import { ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -9,7 +9,7 @@ import { Logo } from '../../components/Logo';
 import { Spinner } from '../../components/Spinner';
 import { DebugInfo } from './DebugInfo';
 import { useCountdown } from './use-countdown';
-import { useEmailVerification } from './use-email-verification';
+import { isEmailChangeLink, useEmailVerification } from './use-email-verification';
 
 /** Brief section 9: the verification redirect countdown. */
 const REDIRECT_SECONDS = 10;
@@ -47,6 +47,23 @@ export function EmailActionScreen() {
               <p className="text-[15px] text-slate-700">{copy.emailAction.loading}</p>
             </div>
           )}
+          {state.status === 'already-verified' && (
+            <>
+              <StatusIcon ok />
+              <h1 className="text-2xl font-semibold tracking-tight">
+                {copy.emailAction.alreadyVerifiedTitle}
+              </h1>
+              <p className="mt-3 text-slate-600">{errorMessages.EMAIL_ALREADY_VERIFIED}</p>
+              <div className="mt-7 flex flex-col gap-3">
+                <ButtonLink to="/signin" size="lg">
+                  {copy.emailAction.goToSignIn}
+                </ButtonLink>
+                <ButtonLink to="/" variant="secondary" size="lg">
+                  {copy.emailAction.goToHome}
+                </ButtonLink>
+              </div>
+            </>
+          )}
           {state.status === 'error' && (
             <>
               <StatusIcon ok={false} />
@@ -70,7 +87,11 @@ export function EmailActionScreen() {
               <h1 className="text-2xl font-semibold tracking-tight">
                 {copy.emailAction.successTitle}
               </h1>
-              <p className="mt-2 text-[15px] text-slate-600">{copy.emailAction.successBody}</p>
+              <p className="mt-2 text-[15px] text-slate-600">
+                {isEmailChangeLink(link.code)
+                  ? copy.settings.emailUpdated
+                  : copy.emailAction.successBody}
+              </p>
               <p
                 className="mt-5 rounded-lg bg-slate-50 px-4 py-2.5 text-sm font-medium text-slate-700 tabular-nums"
                 aria-live="polite"

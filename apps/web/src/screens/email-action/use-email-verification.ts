@@ -8,7 +8,24 @@ import { useAuth } from '../../auth/use-auth';
 import { validateVerificationLink } from '../../auth/validation';
 
 export type VerificationState =
-  { status: 'loading' } | { status: 'success' } | { status: 'error'; message: string };
+  | { status: 'loading' }
+  | { status: 'success' }
+  /** The link was used before and its address is verified: nothing went wrong (issue 16). */
+  | { status: 'already-verified' }
+  | { status: 'error'; message: string };
+
+/** True for the link that confirms a change of address (its token names the request type). */
+export function isEmailChangeLink(code: string | null): boolean {
+  try {
+    const base64url = (code ?? '').split('.')[1] ?? '';
+    const payload: unknown = JSON.parse(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')));
+    return (
+      (payload as { requestType?: unknown } | null)?.requestType === 'change-email-verification'
+    );
+  } catch {
+    return false;
+  }
+}
 
 export interface VerificationLink {
   mode: string | null;
@@ -32,6 +49,9 @@ function verificationErrorMessage(error: unknown): string {
   if (error.code === 'INTERNAL') return errorMessages.VERIFY_EMAIL_FAILED;
   return formatMessage.verificationError(error.message);
 }
+
+const isAlreadyVerified = (error: unknown) =>
+  error instanceof ApiError && error.code === 'EMAIL_ALREADY_VERIFIED';
 
 /**
  * Reads mode, oobCode, apiKey and continueUrl and applies the code once. Success is assumed on
@@ -71,6 +91,7 @@ export function useEmailVerification(): { link: VerificationLink; state: Verific
   let state: VerificationState;
   if (assumeSuccess || verification.isSuccess) state = { status: 'success' };
   else if (linkProblem) state = { status: 'error', message: linkProblem };
+  else if (isAlreadyVerified(verification.error)) state = { status: 'already-verified' };
   else if (verification.isError) {
     state = { status: 'error', message: verificationErrorMessage(verification.error) };
   } else state = { status: 'loading' };

@@ -43,7 +43,7 @@ export function ChangeEmailForm() {
       {error && <Alert>{error}</Alert>}
       {sentTo && (
         <Alert tone="success">
-          <p className="font-medium">{copy.settings.emailUpdated}</p>
+          <p className="font-medium">{copy.settings.confirmationSentTitle}</p>
           <p className="mt-0.5">{copy.settings.confirmationSent(sentTo)}</p>
         </Alert>
       )}

@@ -1,6 +1,6 @@
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { copy, errorMessages } from '@reframe/shared';
 import { ApiError, describeError } from '../../api/api-error';
 import { authClient, unwrap } from '../../api/auth-client';
@@ -34,13 +34,11 @@ function useResend(email: string) {
   return { resend, sending, notice };
 }
 
-/**
- * Resend, then Sign Out for a signed-in user, or Sign In for a visitor who has just signed up
- * (sign-up starts no session, so that it answers the same whether or not the address is taken).
- */
+/** Resend, then Sign Out: of the session, or of the pending sign-up of a visitor just signed up. */
 function VerifyEmailActions({ email, signedIn }: { email: string; signedIn: boolean }) {
   const { resend, sending, notice } = useResend(email);
   const signOut = useSignOut();
+  const navigate = useNavigate();
 
   return (
     <div className="flex flex-col gap-4">
@@ -66,9 +64,16 @@ function VerifyEmailActions({ email, signedIn }: { email: string; signedIn: bool
           {copy.verifyEmail.signOut}
         </Button>
       ) : (
-        <ButtonLink to="/signin" variant="secondary" size="lg" className="w-full">
-          {copy.verifyEmail.signInLink}
-        </ButtonLink>
+        // Just signed up, with no session (sign-up stays enumeration-safe): Sign Out forgets
+        // the pending sign-up, replacing this entry so Back does not bring it back.
+        <Button
+          variant="secondary"
+          size="lg"
+          fullWidth
+          onClick={() => void navigate('/', { replace: true })}
+        >
+          {copy.verifyEmail.signOut}
+        </Button>
       )}
     </div>
   );
