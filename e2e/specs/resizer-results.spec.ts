@@ -47,6 +47,7 @@ test.describe('results: compare, versions, retry, formats, history', () => {
     request,
   }) => {
     await createVerifiedUser(page, request);
+    await expect(page).toHaveTitle('AI Image Resizer · Reframe');
     await page.locator('input[type=file]').setInputFiles(await smallCoffee());
     await expect(page.getByTestId('original-ratio')).toHaveText('1.50:1');
     await expect(page.getByTestId('small-image-note')).toContainText(
@@ -110,6 +111,7 @@ test.describe('results: compare, versions, retry, formats, history', () => {
 
     // Buying a plan keeps this month's operations; coming back restores the run from history.
     await page.getByRole('link', { name: 'Billing' }).click();
+    await expect(page).toHaveTitle('Billing & Usage · Reframe');
     await expect(page.getByTestId('Operations this month')).toHaveText('5');
     await page.getByRole('listitem', { name: 'Starter' }).getByRole('button').click();
     await page.getByRole('button', { name: 'Proceed to Payment - $5/month' }).click();
@@ -176,6 +178,7 @@ test.describe('results: compare, versions, retry, formats, history', () => {
 
     // History keeps all seven versions; deleting the run takes its files too.
     await page.getByRole('link', { name: 'History' }).click();
+    await expect(page).toHaveTitle('Your Resizing History · Reframe');
     const card = page.getByTestId('history-card');
     await expect(card.getByTestId('version-count')).toHaveText('7 versions');
     await expect(card.getByTestId('history-version')).toHaveCount(7);

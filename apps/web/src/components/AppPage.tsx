@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from './use-document-title';
 
 /** One page inside the app shell: its title, an optional lead sentence, then its content. */
 export function AppPage({
@@ -7,12 +8,13 @@ export function AppPage({
   children,
   wide = false,
 }: {
-  title: ReactNode;
+  title: string;
   lead?: ReactNode;
   children?: ReactNode;
   /** For two-column work screens (the resizer, the history grid). */
   wide?: boolean;
 }) {
+  useDocumentTitle(title);
   return (
     <main
       className={`mx-auto w-full px-5 py-8 sm:px-10 sm:py-12 ${wide ? 'max-w-7xl' : 'max-w-5xl'}`}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from './use-document-title';
 import { Card } from './Card';
 import { Logo } from './Logo';
 
@@ -9,11 +10,12 @@ export function AuthLayout({
   children,
   footer,
 }: {
-  title: ReactNode;
+  title: string;
   subtitle?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
 }) {
+  useDocumentTitle(title);
   return (
     <div className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-brand-50/70 via-slate-50 to-slate-50 px-4 py-10 sm:justify-center sm:py-16">
       <Logo className="mb-8" />

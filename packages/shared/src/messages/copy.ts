@@ -74,6 +74,8 @@ export const copy = {
     notSignedIn: 'You are not signed in',
     signInLink: 'Sign In',
   },
+  /** A screen's browser tab title (ours, issue 16). */
+  documentTitle: (screen: string) => `${screen} · Reframe`,
   emailAction: {
     loading: 'Verifying your email...',
     failedTitle: 'Verification Failed',

@@ -64,12 +64,14 @@ export function ResizerScreen() {
   useLeaveGuard(running, r.leaveWhileRunning);
 
   const { restore } = run;
+  // A new image chosen before history answers wins: the old run's results must not cover it.
+  const replaced = useRef(false);
   useEffect(() => {
     if (!restored) return;
     void fetchHistoryPage(null).then(
       (page) => {
         const item = page.items.find((candidate) => candidate.uploadId === restored.id);
-        if (item) restore(versionsOf(item));
+        if (item && !replaced.current) restore(versionsOf(item));
       },
       // No history to restore from: the image is back, its results are in History.
       () => undefined,
@@ -85,6 +87,7 @@ export function ResizerScreen() {
 
   function chooseFile(file: File) {
     if (running && !window.confirm(r.replaceWhileRunning)) return;
+    replaced.current = true;
     image.choose(file);
   }
 
