@@ -50,7 +50,7 @@ export function createBilling(deps: BillingDeps) {
   const plugins: ((app: FastifyInstance) => void)[] = [
     callableRoutes({ db: deps.db, billing, clock }),
     webhookRoutes({ handleWebhook }),
-    ...(testMode ? [testCheckoutRoutes({ provider: testMode })] : []),
+    ...(testMode ? [testCheckoutRoutes({ provider: testMode, db: deps.db })] : []),
     ...(testMode && deps.devRoutes
       ? [devBillingClockRoutes({ provider: testMode, renewalJob })]
       : []),

@@ -13,6 +13,7 @@ import { loopbackOnly } from '../http/loopback-only';
 import type { FulfilmentService } from './fulfilment.service';
 import type { RenewalJob } from './renewal.jobs';
 import { checkoutPage, closedPage, portalPage } from './test-checkout.page';
+import { findAccount, type BillingDb } from './billing.repo';
 
 /** Verifies and applies one webhook delivery; the route and the test-mode provider share it. */
 export function createWebhookHandler(provider: PaymentProvider, fulfilment: FulfilmentService) {
@@ -72,8 +73,8 @@ function toPortalAction(value: string): PortalAction | null {
  * paths to /). Registered only with the test-mode provider; only the signed-in owner of a
  * checkout or portal session can see or use it, anyone else gets 404.
  */
-export function testCheckoutRoutes(deps: { provider: TestModeProvider }) {
-  const { provider } = deps;
+export function testCheckoutRoutes(deps: { provider: TestModeProvider; db: BillingDb }) {
+  const { provider, db } = deps;
 
   async function ownPortal(request: FastifyRequest<{ Params: { id: string } }>) {
     const found = await provider.getPortal(request.params.id);
@@ -128,9 +129,18 @@ export function testCheckoutRoutes(deps: { provider: TestModeProvider }) {
         const current = found.subscription
           ? await provider.retrieveSubscription(found.subscription.id)
           : null;
+        // The provider already holds a downgrade's new plan; our account keeps the plan the
+        // user has until the period ends, and the one scheduled after it (issue 16).
+        const account = await findAccount(db, currentUser(request).id);
+        const kept = account && isPaidPlanId(account.plan_id) ? account.plan_id : null;
+        const scheduled =
+          account?.scheduled_plan_id && isPaidPlanId(account.scheduled_plan_id)
+            ? account.scheduled_plan_id
+            : null;
         const view = current?.planId
           ? {
-              planId: current.planId,
+              planId: kept ?? current.planId,
+              scheduledPlanId: scheduled,
               periodEnd: current.periodEnd,
               cancelAtPeriodEnd: current.cancelAtPeriodEnd,
             }

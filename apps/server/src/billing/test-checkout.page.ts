@@ -50,10 +50,26 @@ export function closedPage(returnUrl: string): string {
   );
 }
 
+/** "Dec 23, 2026": the date a scheduled change takes effect, as the Billing screen writes it. */
+function periodEndText(date: Date): string {
+  return date.toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
 export function portalPage(
   portalId: string,
   returnUrl: string,
-  subscription: { planId: PaidPlanId; periodEnd: Date; cancelAtPeriodEnd: boolean } | null,
+  subscription: {
+    planId: PaidPlanId;
+    /** A downgrade waiting for the period's end. */
+    scheduledPlanId: PaidPlanId | null;
+    periodEnd: Date;
+    cancelAtPeriodEnd: boolean;
+  } | null,
 ): string {
   const t = copy.testCheckout;
   const back = `<p><a href="${escapeHtml(returnUrl)}">${escapeHtml(t.backToBilling)}</a></p>`;
@@ -69,11 +85,15 @@ export function portalPage(
     (id) => id !== subscription.planId,
   );
   const plan = getPlan(subscription.planId);
+  // What follows the period: Free after a cancellation, the lower plan after a downgrade.
+  const next = subscription.cancelAtPeriodEnd
+    ? getPlan('free').name
+    : subscription.scheduledPlanId && getPlan(subscription.scheduledPlanId).name;
   return page(
     t.portalTitle,
     `<h1>${escapeHtml(t.current(plan.name))}</h1>
 <p class="muted">${escapeHtml(t.periodEnds(subscription.periodEnd.toISOString().slice(0, 10)))}</p>
-${subscription.cancelAtPeriodEnd ? `<p class="notice">${escapeHtml(t.cancelsAtPeriodEnd)}</p>` : ''}
+${next ? `<p class="notice" data-testid="scheduled-change">${escapeHtml(t.untilThen(plan.name, periodEndText(subscription.periodEnd), next))}</p>` : ''}
 <p class="notice" role="note">${escapeHtml(t.notice)}</p>
 <div class="actions">
 ${others.map((id) => form(`switch:${id}`, t.switchTo(getPlan(id).name))).join('')}

@@ -177,6 +177,40 @@ describe('test-mode checkout', () => {
     ]);
   });
 
+  it('shows a scheduled downgrade and a cancellation as such in the portal (issue 16)', async () => {
+    const { client } = await signUpVerified(t);
+    const { url } = await buy(client, 'growth');
+    expect((await client.post(`${pathOf(url)}/pay`)).statusCode).toBe(303);
+    const portal = await callable(client, 'createPortalSession', {});
+    const portalPath = pathOf((portal.body.data as { url: string }).url);
+    const act = (action: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${portalPath}/action`,
+        headers: {
+          origin: 'http://localhost:3000',
+          cookie: [...client.cookies].map(([n, v]) => `${n}=${v}`).join('; '),
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: `action=${action}`,
+      });
+    const { renewalDate } = await usageStats(client);
+    const date = new Date(renewalDate ?? '').toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+
+    expect((await act('switch:starter')).statusCode).toBe(303);
+    const downgraded = (await client.get(portalPath)).body;
+    expect(downgraded).toContain('Current plan: Growth');
+    expect(downgraded).toContain(`Growth until ${date}, then Starter`);
+
+    expect((await act('cancel')).statusCode).toBe(303);
+    expect((await client.get(portalPath)).body).toContain(`Growth until ${date}, then Free Tier`);
+  });
+
   it('keeps "Operations this month" when a plan is bought (issue 16)', async () => {
     const { client, email } = await signUpVerified(t);
     const userId = await userIdOf(t, email);

@@ -289,7 +289,8 @@ export const copy = {
     cancel: 'Cancel',
     current: (plan: string) => `Current plan: ${plan}`,
     periodEnds: (date: string) => `Current period ends ${date}`,
-    cancelsAtPeriodEnd: 'Cancels at the end of the period',
+    // ours (issue 16): a cancellation or downgrade waiting for the period's end
+    untilThen: (plan: string, date: string, next: string) => `${plan} until ${date}, then ${next}`,
     cancelPlan: 'Cancel plan',
     resumePlan: 'Keep my plan',
     switchTo: (plan: string) => `Switch to ${plan}`,
