@@ -33,17 +33,6 @@ export function cleanFilename(filename: string | undefined): string {
   return clean || 'unknown';
 }
 
-/**
- * GIF is not a format we process, but an animated one deserves the clearer message: it has the
- * NETSCAPE looping block or more than one graphic control block.
- */
-export function isAnimatedGif(bytes: Uint8Array): boolean {
-  if (bytes.length < 6 || String.fromCharCode(...bytes.subarray(0, 4)) !== 'GIF8') return false;
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-  if (text.includes('NETSCAPE2.0')) return true;
-  return text.split('\u0021\u00f9\u0004').length > 2;
-}
-
 const ENGINE_CODES: Record<string, ErrorCode> = {
   UNSUPPORTED_FORMAT: 'INVALID_FILE_TYPE',
   TRUNCATED: 'UPLOAD_TRUNCATED',
@@ -53,10 +42,7 @@ const ENGINE_CODES: Record<string, ErrorCode> = {
 };
 
 /** Translates the engine's refusal of the bytes into the upload's message. */
-export function uploadErrorFromEngine(error: unknown, bytes: Uint8Array): AppError {
+export function uploadErrorFromEngine(error: unknown): AppError {
   if (!isEngineInputError(error)) return new AppError('UPLOAD_TRUNCATED', 400, { cause: error });
-  if (error.code === 'UNSUPPORTED_FORMAT' && isAnimatedGif(bytes)) {
-    return new AppError('UPLOAD_ANIMATED', 400, { cause: error });
-  }
   return new AppError(ENGINE_CODES[error.code] ?? 'UPLOAD_TRUNCATED', 400, { cause: error });
 }

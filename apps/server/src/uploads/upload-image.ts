@@ -19,13 +19,13 @@ export async function readUploadImage(
   try {
     checked = checkUpload(bytes);
   } catch (error) {
-    throw uploadErrorFromEngine(error, bytes);
+    throw uploadErrorFromEngine(error);
   }
   const shape = uploadShapeProblem(checked.width, checked.height);
   if (shape) throw new AppError(shape, 400);
   try {
     return await decoder.prepareUpload(bytes);
   } catch (error) {
-    throw uploadErrorFromEngine(error, bytes);
+    throw uploadErrorFromEngine(error);
   }
 }

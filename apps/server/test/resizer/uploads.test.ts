@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from '../helpers/accounts';
@@ -40,6 +41,17 @@ describe('POST /api/uploads', () => {
         format: stored[format],
       });
     }
+  });
+
+  it('accepts a GIF as the brief does, an animated one as its first frame (issue 16)', async () => {
+    const { client } = await signUpVerified(t);
+    const result = await upload(t, client, await animated('gif'), 'anim.gif', 'image/gif');
+    expect(result).toMatchObject({ width: 16, height: 16, filename: 'anim.gif' });
+    const file = await client.get(pathOf(result.url));
+    expect(file.headers['content-type']).toBe('image/png');
+    const { data } = await sharp(file.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    // The first frame is black, the second red.
+    expect(data[0]).toBeLessThan(50);
   });
 
   it('stores a large photo compactly, not as a PNG many times its size', async () => {
@@ -190,19 +202,6 @@ describe('POST /api/uploads', () => {
       body: {
         code: 'UPLOAD_TOO_SMALL',
         message: 'Upload failed: The image must be at least 16 pixels wide and high',
-      },
-    },
-    {
-      name: 'an animated GIF',
-      part: async () => ({
-        bytes: await animated('gif'),
-        filename: 'anim.gif',
-        contentType: 'image/gif',
-      }),
-      status: 400,
-      body: {
-        code: 'UPLOAD_ANIMATED',
-        message: 'Upload failed: Animated images are not supported',
       },
     },
     {

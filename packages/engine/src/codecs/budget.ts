@@ -12,6 +12,8 @@ export const DECODE_WORK_FACTOR: Readonly<Record<ImageFormat, number>> = {
   bmp: 1,
   png: 2,
   webp: 12,
+  // LZW, like PNG's inflate, and only the first frame is decoded.
+  gif: 2,
 };
 
 /**

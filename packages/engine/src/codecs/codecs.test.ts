@@ -245,15 +245,38 @@ describe('checkUpload and prepareUpload', () => {
     expect((await prepareUpload(bent)).width).toBe(64);
   });
 
-  it('refuse files that are not images, and GIF', async () => {
+  it('refuse files that are not images', () => {
     expect(() => checkUpload(new TextEncoder().encode('hello, not an image'))).toThrow(
       expect.objectContaining({ code: 'UNSUPPORTED_FORMAT' }),
     );
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+  });
+
+  it('accept a GIF, an animated one as its first frame, and refuse one cut short (issue 16)', async () => {
+    const frame = (background: string): Promise<Buffer> =>
+      sharp({ create: { width: 8, height: 6, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const gif = await sharp(await frame('#0f0'))
       .gif()
       .toBuffer();
-    expect(() => checkUpload(new Uint8Array(gif))).toThrow(
-      expect.objectContaining({ code: 'UNSUPPORTED_FORMAT' }),
+    expect(checkUpload(new Uint8Array(gif))).toMatchObject({
+      format: 'gif',
+      width: 8,
+      height: 6,
+      lossless: true,
+    });
+    const animated = await sharp([await frame('#f00'), await frame('#00f')], {
+      join: { animated: true },
+    })
+      .gif()
+      .toBuffer();
+    const prepared = await prepareUpload(new Uint8Array(animated));
+    expect(prepared).toMatchObject({ format: 'gif', width: 8, height: 6, storedFormat: 'png' });
+    const { data } = await sharp(prepared.stored).raw().toBuffer({ resolveWithObject: true });
+    expect(data[0]).toBeGreaterThan(200);
+    expect(data[2]).toBeLessThan(50);
+    expect(() => checkUpload(new Uint8Array(gif.subarray(0, 20)))).toThrow(
+      expect.objectContaining({ code: 'TRUNCATED' }),
     );
   });
 

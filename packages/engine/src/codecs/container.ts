@@ -31,7 +31,39 @@ export function checkContainer(bytes: Uint8Array, header: HeaderInfo): Container
     case 'jpeg':
       checkJpeg(bytes);
       return { lossless: false };
+    case 'gif':
+      checkGif(bytes);
+      return { lossless: true };
   }
+}
+
+/**
+ * Walks a GIF's blocks up to its first image: the colour tables and every data sub-block must
+ * fit in the file, and an image must be there (a header alone is refused).
+ */
+function checkGif(bytes: Uint8Array): void {
+  const colourTableSize = (flags: number) => (flags & 0x80 ? 3 * 2 ** ((flags & 0x07) + 1) : 0);
+  const skipSubBlocks = (from: number): number => {
+    let at = from;
+    while (at < bytes.length && bytes[at] !== 0) at += 1 + bytes[at]!;
+    if (at >= bytes.length) throw truncated();
+    return at + 1;
+  };
+  if (bytes.length < 13) throw truncated();
+  let at = 13 + colourTableSize(bytes[10]!);
+  while (at < bytes.length) {
+    const block = bytes[at];
+    if (block === 0x21) {
+      at = skipSubBlocks(at + 2);
+    } else if (block === 0x2c) {
+      if (at + 10 > bytes.length) throw truncated();
+      skipSubBlocks(at + 10 + colourTableSize(bytes[at + 9]!) + 1);
+      return;
+    } else {
+      break;
+    }
+  }
+  throw truncated();
 }
 
 function view(bytes: Uint8Array): DataView {

@@ -1,7 +1,7 @@
 import { EngineInputError } from '../errors';
 import { MAX_INPUT_PIXELS, MAX_INPUT_SIDE } from './limits';
 
-export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'bmp';
+export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'bmp' | 'gif';
 
 export interface HeaderInfo {
   format: ImageFormat;
@@ -42,6 +42,11 @@ function readHeader(b: Uint8Array): HeaderInfo {
   }
   if (b.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 4) === 'WEBP')
     return readWebp(b, view, ascii);
+  if (b.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) {
+    // The logical screen size; the first frame, the one used, lies within it.
+    if (b.length < 10) throw truncated();
+    return { format: 'gif', width: view.getUint16(6, true), height: view.getUint16(8, true) };
+  }
   if (b.length >= 2 && ascii(0, 2) === 'BM') {
     if (b.length < 26) throw truncated();
     const dibSize = view.getUint32(14, true);
@@ -55,7 +60,7 @@ function readHeader(b: Uint8Array): HeaderInfo {
   }
   throw new EngineInputError(
     'UNSUPPORTED_FORMAT',
-    'The file is not a JPEG, PNG, WebP or BMP image.',
+    'The file is not a JPEG, PNG, WebP, BMP or GIF image.',
   );
 }
 

@@ -44,7 +44,7 @@ export function checkUpload(bytes: Uint8Array): CheckedUpload {
 
 /**
  * Checks an upload and turns it into the stored original with a single decode: animated images
- * and damaged data are refused, the EXIF orientation is applied, metadata is dropped, and the
+ * (but GIF, whose first frame is kept) and damaged data are refused, the EXIF orientation is applied, metadata is dropped, and the
  * result is PNG for small lossless inputs, else high-quality JPEG (or WebP when it has alpha).
  */
 export async function prepareUpload(bytes: Uint8Array): Promise<PreparedUpload> {
@@ -52,7 +52,8 @@ export async function prepareUpload(bytes: Uint8Array): Promise<PreparedUpload> 
   try {
     if (checked.format === 'bmp') return await prepareBmp(bytes, checked);
     const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, pages: -1 }).metadata();
-    if ((meta.pages ?? 1) > 1) {
+    // An animated GIF is read as its first frame (the brief accepts GIF); other formats' animations are refused.
+    if ((meta.pages ?? 1) > 1 && checked.format !== 'gif') {
       throw new EngineInputError('ANIMATED', 'Animated images are not supported.');
     }
     const hasAlpha = meta.hasAlpha;
