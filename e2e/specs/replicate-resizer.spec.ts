@@ -103,9 +103,10 @@ test('with AI_PROVIDER=replicate a new user resizes, regenerates, downloads and 
   await page.getByRole('link', { name: 'History' }).click();
   const card = page.getByTestId('history-card');
   await expect(card).toHaveCount(1);
-  await expect(card.getByTestId('version-count')).toHaveText('3 versions');
+  // Both versions of the regenerated 16:9 are kept (issue 16).
+  await expect(card.getByTestId('version-count')).toHaveText('4 versions');
   await expect(card.getByTestId('made-with')).toHaveText('Made with Replicate');
   const historyZip = page.waitForEvent('download');
   await card.getByRole('button', { name: 'Download All as ZIP' }).click();
-  expect(await zipNames(await historyZip)).toHaveLength(4);
+  expect(await zipNames(await historyZip)).toHaveLength(5);
 });
