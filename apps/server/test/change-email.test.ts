@@ -41,7 +41,9 @@ describe('change email', () => {
       newEmail,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'Email updated successfully' });
+    expect(response.json()).toEqual({
+      message: `We sent a confirmation link to ${newEmail}. Open it to finish the change.`,
+    });
 
     const mail = lastMailTo(t, newEmail, /Confirm your new email/);
     expect(mail?.text).toContain(`${TEST_APP_URL}/__/auth/action?mode=verifyEmail&oobCode=`);
@@ -65,7 +67,9 @@ describe('change email', () => {
       newEmail: taken,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'Email updated successfully' });
+    expect(response.json()).toEqual({
+      message: `We sent a confirmation link to ${taken}. Open it to finish the change.`,
+    });
     expect(lastMailTo(t, taken)).toBe(before);
   });
 

@@ -49,7 +49,9 @@ export function accountRoutes({ auth, accountService }: AccountRoutesDeps) {
           body,
           fromNodeHeaders(request.headers),
         );
-        return { message: copy.settings.emailUpdated };
+        // Nothing has changed yet: the address changes when the link is opened (issue 16). The
+        // answer is the same whether or not the address has an account.
+        return { message: copy.settings.confirmationSent(body.newEmail) };
       },
     );
 
