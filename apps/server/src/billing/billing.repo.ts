@@ -23,12 +23,12 @@ export function findAccountByCustomer(db: BillingDb, customerId: string) {
 
 export type AccountRow = NonNullable<Awaited<ReturnType<typeof findAccount>>>;
 
-/** Creates the free-tier account if the user has none; its period runs from `periodStart`. */
+/** Creates the free-tier account if the user has none; true when this call created it. */
 export async function insertFreeAccountIfMissing(
   db: BillingDb,
   account: { userId: string; periodStart: Date; periodEnd: Date; now: Date },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .insertInto('billing_account')
     .values({
       user_id: account.userId,
@@ -40,7 +40,8 @@ export async function insertFreeAccountIfMissing(
       updated_at: account.now.toISOString(),
     })
     .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export async function setCustomerId(db: BillingDb, userId: string, customerId: string, now: Date) {
@@ -106,7 +107,7 @@ export async function advanceFreePeriod(
 export function listFreeAccountsDue(db: BillingDb, now: Date, limit: number) {
   return db
     .selectFrom('billing_account')
-    .select(['user_id', 'period_end'])
+    .select(['user_id', 'period_start', 'period_end'])
     .where('plan_id', '=', 'free')
     .where('period_end', '<=', now.toISOString())
     .orderBy('period_end')

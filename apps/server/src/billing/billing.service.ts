@@ -20,7 +20,7 @@ import {
   setCustomerId,
   type BillingDb,
 } from './billing.repo';
-import { addOneMonth, type Clock } from './clock';
+import { firstPeriodContaining, type Clock } from './clock';
 
 /** The billing callables' rules: configuration, checkout, portal, usage. */
 export function createBillingService(deps: {
@@ -38,10 +38,8 @@ export function createBillingService(deps: {
     const profile = await findProfile(db, userId);
     if (!profile) throw new AppError('USER_DOCUMENT_NOT_FOUND', 404);
     const now = clock.now();
-    let periodStart = new Date(profile.created_at);
-    let periodEnd = addOneMonth(periodStart);
-    while (periodEnd <= now) [periodStart, periodEnd] = [periodEnd, addOneMonth(periodEnd)];
-    await insertFreeAccountIfMissing(db, { userId, periodStart, periodEnd, now });
+    const period = firstPeriodContaining(new Date(profile.created_at), now);
+    await insertFreeAccountIfMissing(db, { userId, ...period, now });
     const created = await findAccount(db, userId);
     if (!created) throw new Error(`Billing account for ${userId} was not created`);
     return created;

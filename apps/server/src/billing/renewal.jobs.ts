@@ -13,11 +13,13 @@ import {
   tryAcquireLease,
   type BillingDb,
 } from './billing.repo';
-import { addOneMonth, type Clock } from './clock';
+import { addOneMonth, periodContaining, type Clock } from './clock';
 
 export const planRenewJobName = 'PlanRenew';
-const pageSize = 200;
+const defaultPageSize = 200;
 const leaseMs = 10 * 60_000;
+/** Time left on the lease below which a run stops paging, so it never outlives its lease. */
+const leaseMarginMs = 60_000;
 /** Processed webhook event ids are kept at least 30 days (providers retry for up to 3). */
 const processedEventRetentionMs = 35 * 24 * 60 * 60_000;
 
@@ -30,21 +32,27 @@ export type RenewalResult =
  * date has passed, and resets operationsThisMonth. Idempotent (each renewal is keyed by the period
  * it closes) and run by one instance at a time (a lease row in the database).
  */
-export function createRenewalJob(deps: { db: BillingDb; clock: Clock; log: FastifyBaseLogger }) {
-  const { db, clock, log } = deps;
+export function createRenewalJob(deps: {
+  db: BillingDb;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  pageSize?: number;
+}) {
+  const { db, clock, log, pageSize = defaultPageSize } = deps;
   const holder = crypto.randomUUID();
 
   async function handlePlanRenew(): Promise<RenewalResult> {
     const startedAt = clock.now();
+    const leasedUntil = new Date(startedAt.getTime() + leaseMs);
     const acquired = await tryAcquireLease(
       db,
-      { name: planRenewJobName, holder, until: new Date(startedAt.getTime() + leaseMs) },
+      { name: planRenewJobName, holder, until: leasedUntil },
       startedAt,
     );
     if (!acquired) return { status: 'skipped', reason: 'another instance holds the lease' };
     try {
-      const accountsCreated = await createMissingAccounts();
-      const renewed = await renewFreeAccounts();
+      const accountsCreated = await createMissingAccounts(leasedUntil);
+      const renewed = await renewFreeAccounts(leasedUntil);
       const eventsPurged = await deleteProcessedEventsBefore(
         db,
         new Date(clock.now().getTime() - processedEventRetentionMs),
@@ -57,52 +65,72 @@ export function createRenewalJob(deps: { db: BillingDb; clock: Clock; log: Fasti
     }
   }
 
-  async function createMissingAccounts(): Promise<number> {
+  /**
+   * Whether to fetch another page: not when the page was empty, nor when a whole page changed
+   * nothing (the next query would return the same page forever), nor when the lease is about to
+   * run out (another instance may then take it); the last two are logged, the next run goes on.
+   */
+  function keepPaging(step: string, leasedUntil: Date, seen: number, done: number): boolean {
+    if (seen === 0) return false;
+    if (done === 0) {
+      log.warn({ step, stuck: seen }, 'PlanRenew stopped: a page made no progress');
+      return false;
+    }
+    if (clock.now().getTime() >= leasedUntil.getTime() - leaseMarginMs) {
+      log.warn({ step }, 'PlanRenew stopped: its lease is running out');
+      return false;
+    }
+    return true;
+  }
+
+  async function createMissingAccounts(leasedUntil: Date): Promise<number> {
     let created = 0;
     for (;;) {
       const profiles = await listProfilesWithoutAccount(db, pageSize);
-      if (profiles.length === 0) return created;
       const now = clock.now();
+      let done = 0;
       for (const profile of profiles) {
         const periodStart = new Date(profile.created_at);
-        await insertFreeAccountIfMissing(db, {
-          userId: profile.user_id,
-          periodStart,
-          periodEnd: addOneMonth(periodStart),
-          now,
-        });
+        if (
+          await insertFreeAccountIfMissing(db, {
+            userId: profile.user_id,
+            periodStart,
+            periodEnd: addOneMonth(periodStart),
+            now,
+          })
+        ) {
+          done += 1;
+        }
       }
-      created += profiles.length;
+      created += done;
+      if (!keepPaging('create accounts', leasedUntil, profiles.length, done)) return created;
     }
   }
 
-  async function renewFreeAccounts(): Promise<number> {
+  async function renewFreeAccounts(leasedUntil: Date): Promise<number> {
     let renewed = 0;
     for (;;) {
       const due = await listFreeAccountsDue(db, clock.now(), pageSize);
-      if (due.length === 0) return renewed;
+      let done = 0;
       for (const account of due) {
-        if (await renewOne(account.user_id, account.period_end)) renewed += 1;
+        if (await renewOne(account.user_id, account.period_start, account.period_end)) done += 1;
       }
+      renewed += done;
+      if (!keepPaging('renew free accounts', leasedUntil, due.length, done)) return renewed;
     }
   }
 
-  async function renewOne(userId: string, periodEnd: Date | string): Promise<boolean> {
+  async function renewOne(
+    userId: string,
+    periodStart: Date | string,
+    periodEnd: Date | string,
+  ): Promise<boolean> {
     const now = clock.now();
     const closing = new Date(periodEnd);
-    let periodStart = closing;
-    let nextEnd = addOneMonth(closing);
-    // A server that was down for months renews once, into the current period.
-    while (nextEnd <= now) [periodStart, nextEnd] = [nextEnd, addOneMonth(nextEnd)];
+    const next = periodContaining({ periodStart: new Date(periodStart), periodEnd: closing }, now);
     try {
       return await db.transaction().execute(async (trx) => {
-        const moved = await advanceFreePeriod(
-          trx,
-          userId,
-          periodEnd,
-          { periodStart, periodEnd: nextEnd },
-          now,
-        );
+        const moved = await advanceFreePeriod(trx, userId, periodEnd, next, now);
         if (!moved) return false;
         await setSubscriptionStatus(trx, userId, 'free', true, now);
         await topUpTo(trx, {

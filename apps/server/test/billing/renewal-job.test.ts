@@ -70,4 +70,30 @@ describe('PlanRenew', () => {
       .executeTakeFirst();
     expect(account).toEqual({ plan_id: 'free' });
   });
+
+  it('stops paging before its lease runs out, and the next run finishes the work', async () => {
+    const userIds = await Promise.all(
+      [1, 2, 3].map(async () => userIdOf(t, (await signUpVerified(t)).email)),
+    );
+    let calls = 0;
+    // A database so slow that five minutes pass between two looks at the clock.
+    const slowClock = { now: () => new Date(clock.now().getTime() + 5 * 60_000 * calls++) };
+    const job = createRenewalJob({
+      db: t.database.db,
+      clock: slowClock,
+      log: pino({ level: 'silent' }),
+      pageSize: 1,
+    });
+    const first = await job.handlePlanRenew();
+    expect(first).toMatchObject({ status: 'succeeded' });
+    expect(first.status === 'succeeded' && first.accountsCreated).toBeLessThan(3);
+
+    for (let run = 0; run < 3; run += 1) await job.handlePlanRenew();
+    const accounts = await t.database.db
+      .selectFrom('billing_account')
+      .select('user_id')
+      .where('user_id', 'in', userIds)
+      .execute();
+    expect(accounts).toHaveLength(3);
+  });
 });

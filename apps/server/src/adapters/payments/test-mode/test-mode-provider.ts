@@ -1,7 +1,7 @@
 import { getPlan, type PaidPlanId } from '@reframe/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/types';
-import { addOneMonth, type AdjustableClock } from '../../../billing/clock';
+import { addOneMonth, nextPeriod, type AdjustableClock } from '../../../billing/clock';
 import type { PaymentProvider } from '../payment-provider';
 import {
   planForPrice,
@@ -135,7 +135,10 @@ export function createTestModeProvider(options: {
       await emit('customer.subscription.deleted', ended);
       return;
     }
-    const start = new Date(item.current_period_end * 1000);
+    const next = nextPeriod({
+      periodStart: new Date(item.current_period_start * 1000),
+      periodEnd: new Date(item.current_period_end * 1000),
+    });
     const renewed: TestSubscription = {
       ...subscription,
       items: {
@@ -143,8 +146,8 @@ export function createTestModeProvider(options: {
         data: [
           {
             ...item,
-            current_period_start: toUnix(start),
-            current_period_end: toUnix(addOneMonth(start)),
+            current_period_start: toUnix(next.periodStart),
+            current_period_end: toUnix(next.periodEnd),
           },
         ],
       },
