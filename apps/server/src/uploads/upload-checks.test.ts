@@ -1,7 +1,7 @@
 import { EngineInputError } from '@reframe/engine';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../http/app-error';
-import { checkDeclaredType, cleanFilename, uploadErrorFromEngine } from './upload-checks';
+import { checkDeclaredType, cleanFilename, throwUploadError } from './upload-checks';
 
 const codeOf = (run: () => void) => {
   try {
@@ -33,14 +33,19 @@ describe('cleanFilename', () => {
   });
 });
 
-describe('uploadErrorFromEngine', () => {
+describe('throwUploadError', () => {
   it('maps each engine refusal to its upload message', () => {
     const code = (engineCode: ConstructorParameters<typeof EngineInputError>[0]) =>
-      uploadErrorFromEngine(new EngineInputError(engineCode, 'x')).code;
+      codeOf(() => throwUploadError(new EngineInputError(engineCode, 'x')));
     expect(code('UNSUPPORTED_FORMAT')).toBe('INVALID_FILE_TYPE');
     expect(code('TRUNCATED')).toBe('UPLOAD_TRUNCATED');
     expect(code('ANIMATED')).toBe('UPLOAD_ANIMATED');
     expect(code('TOO_MANY_PIXELS')).toBe('UPLOAD_TOO_MANY_PIXELS');
     expect(code('TOO_COSTLY')).toBe('UPLOAD_TOO_COSTLY');
+  });
+
+  it('throws a server fault as it is, not as a refusal of the file', () => {
+    const fault = new Error('worker exited');
+    expect(() => throwUploadError(fault)).toThrow(fault);
   });
 });

@@ -41,8 +41,12 @@ const ENGINE_CODES: Record<string, ErrorCode> = {
   TOO_COSTLY: 'UPLOAD_TOO_COSTLY',
 };
 
-/** Translates the engine's refusal of the bytes into the upload's message. */
-export function uploadErrorFromEngine(error: unknown): AppError {
-  if (!isEngineInputError(error)) return new AppError('UPLOAD_TRUNCATED', 400, { cause: error });
-  return new AppError(ENGINE_CODES[error.code] ?? 'UPLOAD_TRUNCATED', 400, { cause: error });
+/**
+ * Translates the engine's refusal of the bytes into the upload's message. Anything else is a
+ * fault of the server (a worker that died, a full disk), not of the file: it is thrown as it is,
+ * so the error handler logs it and answers 500.
+ */
+export function throwUploadError(error: unknown): never {
+  if (!isEngineInputError(error)) throw error;
+  throw new AppError(ENGINE_CODES[error.code] ?? 'UPLOAD_TRUNCATED', 400, { cause: error });
 }

@@ -1,7 +1,7 @@
 import { checkUpload, type EnginePool, type PreparedUpload } from '@reframe/engine';
 import { uploadShapeProblem } from '@reframe/shared';
 import { AppError } from '../http/app-error';
-import { uploadErrorFromEngine } from './upload-checks';
+import { throwUploadError } from './upload-checks';
 
 /** The engine pool's upload task; a pool of its own keeps uploads from waiting behind jobs. */
 export type UploadDecoder = Pick<EnginePool, 'prepareUpload'>;
@@ -19,13 +19,13 @@ export async function readUploadImage(
   try {
     checked = checkUpload(bytes);
   } catch (error) {
-    throw uploadErrorFromEngine(error);
+    throwUploadError(error);
   }
   const shape = uploadShapeProblem(checked.width, checked.height);
   if (shape) throw new AppError(shape, 400);
   try {
     return await decoder.prepareUpload(bytes);
   } catch (error) {
-    throw uploadErrorFromEngine(error);
+    throwUploadError(error);
   }
 }
