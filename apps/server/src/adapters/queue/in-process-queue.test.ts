@@ -53,4 +53,19 @@ describe('createInProcessQueue', () => {
     queue.enqueue(job('y'), 'y');
     expect(queue.pending()).toBe(0);
   });
+
+  it('forgets the jobs still waiting when it closes', async () => {
+    const queue = createInProcessQueue({ concurrency: 1, log });
+    queue.start({
+      PredictionRun: (_data, signal) =>
+        new Promise((_resolve, reject) => {
+          signal.addEventListener('abort', () => reject(signal.reason as Error));
+        }),
+    });
+    queue.enqueue(job('running'), 'running');
+    queue.enqueue(job('waiting'), 'waiting');
+    expect(queue.pending()).toBe(2);
+    await queue.close();
+    expect(queue.pending()).toBe(0);
+  });
 });

@@ -66,7 +66,7 @@ export function createInProcessQueue(options: {
     pending: () => keys.size,
     async close() {
       shutdown.abort(new Error('The server is shutting down.'));
-      waiting.length = 0;
+      for (const entry of waiting.splice(0)) keys.delete(entry.key);
       await Promise.allSettled([...running]);
     },
   };
