@@ -66,7 +66,6 @@ function resizeAxis(
     const last = Math.min(inSize - 1, Math.ceil(end) - 1);
     for (let i = Math.floor(start); i <= last; i++) {
       const weight = (Math.min(end, i + 1) - Math.max(start, i)) / ratio;
-      if (weight <= 0) continue;
       // Whole rows at a time: contiguous reads and writes.
       const si = i * rowLength;
       const oi = o * rowLength;
