@@ -77,7 +77,8 @@ export function getProfileForMe(db: Kysely<DB>, userId: string) {
 
 /**
  * Deletes a user and every row of theirs in one transaction, keeping only the digest of the
- * address (see createProfileWithSignupGrant). Add new per-user tables here.
+ * address (see createProfileWithSignupGrant). The tables of later migrations (billing, uploads,
+ * predictions, history, upload quota) reference user.id ON DELETE CASCADE, so they follow.
  */
 export async function deleteUserAndData(
   db: Kysely<DB>,

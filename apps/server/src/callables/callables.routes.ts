@@ -1,4 +1,10 @@
-import { callableSchemas, errorMessages, isCallableName, type CallableName } from '@reframe/shared';
+import {
+  callableSchemas,
+  callableStatusName,
+  errorMessages,
+  isCallableName,
+  type CallableName,
+} from '@reframe/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import * as z from 'zod';
@@ -10,16 +16,6 @@ import { AppError } from '../http/app-error';
 import { findUserBySessionToken } from './callables.repo';
 
 const callableBodySchema = z.object({ data: z.unknown() });
-
-const statusNames: Record<number, Uppercase<string>> = {
-  400: 'INVALID_ARGUMENT',
-  401: 'UNAUTHENTICATED',
-  403: 'PERMISSION_DENIED',
-  404: 'NOT_FOUND',
-  409: 'ABORTED',
-  429: 'RESOURCE_EXHAUSTED',
-  500: 'INTERNAL',
-};
 
 /**
  * The brief's callables at POST /api/callables/<name>: `{ data }` in, `{ data }` out, and on
@@ -63,7 +59,7 @@ export function callableRoutes(deps: { db: Kysely<DB>; billing: BillingService; 
       const status = known ? error.status : 500;
       return reply.status(status).send({
         error: {
-          status: statusNames[status] ?? 'UNKNOWN',
+          status: callableStatusName(status),
           message: known ? error.message : errorMessages.INTERNAL,
         },
       });

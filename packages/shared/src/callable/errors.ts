@@ -33,7 +33,12 @@ export function codeForHttpStatus(status: number): CallableErrorCode {
   return statusToCode[status] ?? 'unknown';
 }
 
-/** The inverse, used by the server to pick the HTTP status of a failed callable. */
+/** The status name a failed callable answers with: 429 → `RESOURCE_EXHAUSTED`. */
+export function callableStatusName(httpStatus: number): Uppercase<string> {
+  return codeForHttpStatus(httpStatus).replace(/-/g, '_').toUpperCase() as Uppercase<string>;
+}
+
+/** The inverse: the HTTP status the brief's table gives a code (500 for `unknown`). */
 export function httpStatusForCode(code: CallableErrorCode): number {
   const entry = Object.entries(statusToCode).find(([, value]) => value === code);
   return entry ? Number(entry[0]) : 500;

@@ -3,7 +3,8 @@ import type { PaidPlanId, PaymentMode } from '@reframe/shared';
 /**
  * A card payment provider, as billing uses it. Two implementations: Stripe (when a secret key is
  * configured) and the built-in test mode; both sign their webhook events the same way and the
- * same handler applies them. Chosen once, in main.ts.
+ * same handler applies them. Chosen once from the payments config, by createPaymentProvider when
+ * the billing module is built.
  */
 export interface PaymentProvider {
   readonly kind: 'stripe' | 'test-mode';
