@@ -1,54 +1,30 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
-import { isDeletedAddress, recordDeletedAddress } from './deleted-address';
-
-/** Granted once per address: not again to an address whose account was deleted. */
-export const SIGNUP_GRANT_CREDITS = 5;
+import { recordDeletedAddress } from './deleted-address';
 
 /** The profile's display name: the name given at sign-up, else the part of the email before @. */
-export function displayNameFor(name: string | null | undefined, email: string): string {
+function displayNameFor(name: string | null | undefined, email: string): string {
   const trimmed = name?.trim();
   return trimmed ? trimmed : (email.split('@')[0] ?? email);
 }
 
-/**
- * Creates the profile and its sign-up grant (ledger row `signup:{userId}`) in one transaction;
- * an address whose account was deleted before (`addressDigest`) starts with no credits.
- */
-export async function createProfileWithSignupGrant(
+/** A new user's profile, with no credits yet (the sign-up grant adds them). */
+export async function insertProfile(
   db: Kysely<DB>,
   user: { id: string; email: string; name: string | null | undefined },
-  addressDigest: string,
+  now: Date,
 ): Promise<void> {
-  const now = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
-    const grant = (await isDeletedAddress(trx, addressDigest)) ? 0 : SIGNUP_GRANT_CREDITS;
-    await trx
-      .insertInto('user_profile')
-      .values({
-        user_id: user.id,
-        email: user.email,
-        display_name: displayNameFor(user.name, user.email),
-        credits: grant,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    if (grant === 0) return;
-    await trx
-      .insertInto('credit_ledger')
-      .values({
-        id: randomUUID(),
-        user_id: user.id,
-        delta: SIGNUP_GRANT_CREDITS,
-        kind: 'grant',
-        idempotency_key: `signup:${user.id}`,
-        balance_after: SIGNUP_GRANT_CREDITS,
-        created_at: now,
-      })
-      .execute();
-  });
+  await db
+    .insertInto('user_profile')
+    .values({
+      user_id: user.id,
+      email: user.email,
+      display_name: displayNameFor(user.name, user.email),
+      credits: 0,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
+    .execute();
 }
 
 /** Keeps the profile's email in step with the user's; returns the previous one if it changed. */
@@ -77,7 +53,7 @@ export function getProfileForMe(db: Kysely<DB>, userId: string) {
 
 /**
  * Deletes a user and every row of theirs in one transaction, keeping only the digest of the
- * address (see createProfileWithSignupGrant). The tables of later migrations (billing, uploads,
+ * address (see profile.service.ts). The tables of later migrations (billing, uploads,
  * predictions, history, upload quota) reference user.id ON DELETE CASCADE, so they follow.
  */
 export async function deleteUserAndData(

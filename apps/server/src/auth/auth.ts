@@ -1,11 +1,8 @@
 import { betterAuth } from 'better-auth';
 import { isAPIError } from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  createProfileWithSignupGrant,
-  deleteUserWithoutProfile,
-  updateProfileEmail,
-} from '../account/account.repo';
+import { deleteUserWithoutProfile, updateProfileEmail } from '../account/account.repo';
+import { createProfileWithSignupGrant } from '../account/profile.service';
 import { addressDigest } from '../account/deleted-address';
 import type { Config } from '../config/env';
 import type { Database } from '../db/database';

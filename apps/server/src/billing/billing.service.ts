@@ -8,7 +8,7 @@ import {
   type UsageStats,
 } from '@reframe/shared';
 import type { PaymentProvider } from '../adapters/payments/payment-provider';
-import { sumSpentCredits } from '../credits/credits.repo';
+import { usedCredits } from '../credits/credits.service';
 import { toIsoString } from '../db/column-types';
 import { AppError } from '../http/app-error';
 import {
@@ -110,7 +110,7 @@ export function createBillingService(deps: {
     if (!profile) throw new AppError('USER_DOCUMENT_NOT_FOUND', 404);
     return {
       remainingCredits: profile.credits,
-      usedCredits: await sumSpentCredits(db, userId),
+      usedCredits: await usedCredits(db, userId),
       totalOperations: profile.total_operations,
       operationsThisMonth: profile.operations_this_month,
       subscriptionStatus: toSubscriptionStatus(profile.subscription_status),

@@ -1,6 +1,6 @@
 import { comparePlans, getPlan, isPaidPlanId, type PaidPlanId, type PlanId } from '@reframe/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { topUpTo } from '../credits/credits.service';
+import { topUpCredits } from '../credits/credits.service';
 import { isUniqueViolation } from '../db/unique-violation';
 import {
   isEntitling,
@@ -155,11 +155,11 @@ export function createFulfilmentService(deps: {
     await setSubscriptionStatus(trx, account.user_id, status, renewal, now);
     const invoice = subscription.latestInvoice;
     if (invoice && isPaidPlanId(planId) && invoicePaysFor(invoice, planId)) {
-      await topUpTo(trx, {
+      await topUpCredits(trx, {
         userId: account.user_id,
         target: getPlan(planId).credits,
         kind: renewal ? 'renewal' : 'purchase',
-        idempotencyKey: `invoice:${invoice.id}:${planId}`,
+        key: `invoice:${invoice.id}:${planId}`,
         now,
       });
     }
@@ -185,11 +185,11 @@ export function createFulfilmentService(deps: {
       now,
     );
     await setSubscriptionStatus(trx, account.user_id, 'free', true, now);
-    await topUpTo(trx, {
+    await topUpCredits(trx, {
       userId: account.user_id,
       target: getPlan('free').credits,
       kind: 'renewal',
-      idempotencyKey: `free-start:${subscription.id}`,
+      key: `free-start:${subscription.id}`,
       now,
     });
   }

@@ -1,6 +1,6 @@
 import { getPlan } from '@reframe/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { topUpTo } from '../credits/credits.service';
+import { topUpCredits } from '../credits/credits.service';
 import { isUniqueViolation } from '../db/unique-violation';
 import {
   advanceFreePeriod,
@@ -133,11 +133,11 @@ export function createRenewalJob(deps: {
         const moved = await advanceFreePeriod(trx, userId, periodEnd, next, now);
         if (!moved) return false;
         await setSubscriptionStatus(trx, userId, 'free', true, now);
-        await topUpTo(trx, {
+        await topUpCredits(trx, {
           userId,
           target: getPlan('free').credits,
           kind: 'renewal',
-          idempotencyKey: `renewal:free:${userId}:${closing.toISOString()}`,
+          key: `renewal:free:${userId}:${closing.toISOString()}`,
           now,
         });
         return true;

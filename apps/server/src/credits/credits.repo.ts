@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CreditLedgerKind, DB } from '../db/types';
 
-/** One small query per caller; the rules live in credits.service.ts. */
+/** One small query per caller; only credits.service.ts changes a balance through them. */
 export type CreditsDb = Kysely<DB>;
 
 export function findLedgerEntryByKey(db: CreditsDb, idempotencyKey: string) {
@@ -49,7 +49,7 @@ export async function insertLedgerEntry(
     userId: string;
     delta: number;
     kind: CreditLedgerKind;
-    idempotencyKey: string;
+    key: string;
     balanceAfter: number;
     now: Date;
   },
@@ -61,7 +61,7 @@ export async function insertLedgerEntry(
       user_id: entry.userId,
       delta: entry.delta,
       kind: entry.kind,
-      idempotency_key: entry.idempotencyKey,
+      idempotency_key: entry.key,
       balance_after: entry.balanceAfter,
       created_at: entry.now.toISOString(),
     })

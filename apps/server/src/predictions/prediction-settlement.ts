@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addCredits, insertLedgerEntry } from '../credits/credits.repo';
-import { refundKeyFor } from '../credits/credits.service';
+import { refundCredit } from '../credits/credits.service';
 import type { DB } from '../db/types';
 import { ensureHistoryRecord, setHistoryImage } from '../history/history.repo';
 import { randomUUID } from 'node:crypto';
@@ -81,16 +80,7 @@ export function failAndRefund(
   return db.transaction().execute(async (trx) => {
     const settled = await settlePrediction(trx, prediction.id, { status: 'failed', error }, now);
     if (!settled) return false;
-    const balance = await addCredits(trx, prediction.user_id, 1, now);
-    if (balance === undefined) return true;
-    await insertLedgerEntry(trx, {
-      userId: prediction.user_id,
-      delta: 1,
-      kind: 'refund',
-      idempotencyKey: refundKeyFor(prediction.spend_key),
-      balanceAfter: balance,
-      now,
-    });
+    await refundCredit(trx, { userId: prediction.user_id, spendKey: prediction.spend_key, now });
     return true;
   });
 }

@@ -10,7 +10,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { JobQueue } from '../adapters/queue/job-queue';
 import type { LimitsConfig } from '../config/limits-config';
-import { insertLedgerEntry, takeOneCredit } from '../credits/credits.repo';
+import { spendCredit } from '../credits/credits.service';
 import type { DB } from '../db/types';
 import { fileUrl } from '../files/file-urls';
 import { AppError } from '../http/app-error';
@@ -114,17 +114,9 @@ export function createPredictionsService({
         created_at: now.toISOString(),
       };
       await db.transaction().execute(async (trx) => {
-        const balance = await takeOneCredit(trx, userId, now);
-        if (balance === undefined) throw new AppError('NO_CREDITS', 402);
+        const spent = await spendCredit(trx, { userId, key: spendKey, now });
+        if (spent.status !== 'spent') throw new AppError('NO_CREDITS', 402);
         await assertCanStartJob(trx, userId, jobLimits, now);
-        await insertLedgerEntry(trx, {
-          userId,
-          delta: -1,
-          kind: 'spend',
-          idempotencyKey: spendKey,
-          balanceAfter: balance,
-          now,
-        });
         await insertPrediction(trx, row);
       });
       queue.enqueue({ name: 'PredictionRun', data: { predictionId: id } }, id);

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { UsageStats } from '@reframe/shared';
 import type { TestClient } from '../helpers/client';
+import { spendCredit } from '../../src/credits/credits.service';
 import type { TestApp } from '../helpers/test-app';
 
 /** Calls a callable as the web app does: POST /api/callables/<name> with `{ data }`. */
@@ -38,3 +39,16 @@ export const pathOf = (url: string) => {
   const parsed = new URL(url);
   return `${parsed.pathname}${parsed.search}`;
 };
+
+/** Spends `count` credits of the user through the credits module, keyed `<prefix>-<i>`. */
+export async function spendCredits(
+  t: TestApp,
+  spend: { userId: string; count: number; prefix: string; now: Date },
+) {
+  const { userId, count, prefix, now } = spend;
+  for (let i = 0; i < count; i += 1) {
+    await t.database.db
+      .transaction()
+      .execute((trx) => spendCredit(trx, { userId, key: `${prefix}-${i}`, now }));
+  }
+}

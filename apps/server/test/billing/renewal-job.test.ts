@@ -2,10 +2,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdjustableClock } from '../../src/billing/clock';
 import { createRenewalJob } from '../../src/billing/renewal.jobs';
-import { createCreditsService } from '../../src/credits/credits.service';
 import { signUpVerified } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { ledgerOf, usageStats, userIdOf } from './billing-helpers';
+import { ledgerOf, spendCredits, usageStats, userIdOf } from './billing-helpers';
 
 const day = 24 * 60 * 60_000;
 let t: TestApp;
@@ -20,8 +19,7 @@ describe('PlanRenew', () => {
   it('tops the free tier back up to 5 on the renewal date and resets operationsThisMonth', async () => {
     const { client, email } = await signUpVerified(t);
     const userId = await userIdOf(t, email);
-    const credits = createCreditsService({ db: t.database.db, clock });
-    for (let i = 0; i < 3; i += 1) await credits.spendCredit(userId, `renewal-spend-${i}`);
+    await spendCredits(t, { userId, count: 3, prefix: 'renewal-spend', now: clock.now() });
     await t.database.db
       .updateTable('user_profile')
       .set({ operations_this_month: 3 })

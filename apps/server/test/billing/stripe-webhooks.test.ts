@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStripeProvider } from '../../src/adapters/payments/stripe-provider';
 import { AdjustableClock } from '../../src/billing/clock';
-import { createCreditsService } from '../../src/credits/credits.service';
 import { signUpVerified } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { startStripeMockServer, type StripeMockServer } from '../support/stripe-mock-server';
@@ -12,7 +11,7 @@ import {
   stripeEvent,
   subscriptionEvent,
 } from '../support/stripe-events';
-import { callable, ledgerOf, usageStats, userIdOf } from './billing-helpers';
+import { callable, ledgerOf, spendCredits, usageStats, userIdOf } from './billing-helpers';
 
 const webhookSecret = 'whsec_integration_test_secret';
 const priceIds = { starter: 'price_starter', growth: 'price_growth', expert: 'price_expert' };
@@ -197,8 +196,7 @@ describe('Stripe webhooks', () => {
   it('grants a new period once, keyed by its invoice, and resets operationsThisMonth', async () => {
     const { client, userId, customerId, subscription } = await subscribedUser('starter', 'in_p1');
     await deliver(invoicePaid({ id: 'in_p1', customer: customerId, subscription }));
-    const credits = createCreditsService({ db: t.database.db, clock });
-    for (let i = 0; i < 10; i += 1) await credits.spendCredit(userId, `period-1-${i}`);
+    await spendCredits(t, { userId, count: 10, prefix: 'period-1', now: clock.now() });
     await t.database.db
       .updateTable('user_profile')
       .set({ operations_this_month: 10 })
