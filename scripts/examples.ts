@@ -9,8 +9,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { outpaint } from '@reframe/engine';
-import { computeCanvas, copy, parseRatio } from '@reframe/shared';
-import { writeResponsiveImage, type ResponsiveImage } from './examples/responsive-images';
+import {
+  computeCanvas,
+  copy,
+  parseRatio,
+  type LandingExample,
+  type LandingManifest,
+  type ResponsiveImage,
+} from '@reframe/shared';
+import { writeResponsiveImage } from './examples/responsive-images';
 import { writeIcons, writeSocialPreview } from './examples/site-images';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -45,18 +52,6 @@ const examples: ExampleSpec[] = [
   })),
 ];
 
-interface ManifestEntry {
-  source: string;
-  ratio: string;
-  seed: number;
-  /** The original's aspect ratio, as the page captions it ("3:2"). */
-  sourceRatio: string;
-  original: ResponsiveImage;
-  result: ResponsiveImage;
-  /** Where the original sits on the result, as fractions of the result's size. */
-  placement: { x: number; y: number; width: number; height: number };
-}
-
 function baseName(source: string): string {
   return source.replace(/\.[a-z]+$/, '').replace(/_/g, '-');
 }
@@ -86,7 +81,7 @@ async function generate(spec: ExampleSpec, originals: Map<string, ResponsiveImag
     original = await writeResponsiveImage(png, outDir, `original-${name}`);
     originals.set(spec.source, original);
   }
-  const entry: ManifestEntry = {
+  const entry: LandingExample = {
     source: spec.source,
     ratio: spec.ratio,
     seed: spec.seed,
@@ -116,7 +111,7 @@ async function clearGeneratedImages(): Promise<void> {
 async function main(): Promise<void> {
   await clearGeneratedImages();
   const originals = new Map<string, ResponsiveImage>();
-  const manifest: Record<string, ManifestEntry> = {};
+  const manifest: LandingManifest = {};
   for (const spec of examples) {
     const { entry, png } = await generate(spec, originals);
     manifest[spec.id] = entry;

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ImageVariant, ResponsiveImage } from '@reframe/shared';
 import sharp from 'sharp';
 
 /** Widths the page's srcset offers; an image is never enlarged past its own width. */
@@ -10,20 +11,6 @@ const SRCSET_WIDTHS = [320, 640, 960, 1280, 1600] as const;
 const AVIF = { quality: 52, effort: 4 } as const;
 const WEBP = { quality: 78, effort: 5 } as const;
 const JPEG = { quality: 80, mozjpeg: true } as const;
-
-export interface ImageVariant {
-  width: number;
-  avif: string;
-  webp: string;
-}
-
-export interface ResponsiveImage {
-  width: number;
-  height: number;
-  variants: ImageVariant[];
-  /** JPEG at the largest width, the `<img src>` for browsers without AVIF or WebP. */
-  fallback: string;
-}
 
 export function srcsetWidths(naturalWidth: number): number[] {
   const widths: number[] = SRCSET_WIDTHS.filter((width) => width < naturalWidth);

@@ -72,7 +72,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     renewalIntervalMs: config.env === 'test' ? 0 : 60 * 60_000,
     ...deps.billing,
   });
-  app.addHook('onReady', () => billing.startSchedule());
   app.addHook('onClose', () => billing.stopSchedule());
   const resizer = createResizer({
     db: database.db,
@@ -83,7 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: config.limits,
     ...deps.resizer,
   });
-  app.addHook('onReady', () => resizer.start());
+  app.addHook('onReady', () => resizer.start({ PlanRenew: billing.handlePlanRenew }));
+  app.addHook('onReady', () => billing.startSchedule(resizer.queue));
   const accountService = createAccountService({
     db: database.db,
     auth,

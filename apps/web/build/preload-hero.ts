@@ -1,9 +1,6 @@
 import { readFileSync } from 'node:fs';
+import type { LandingManifest } from '@reframe/shared';
 import { heroExampleId, heroImageSizes } from '../src/screens/landing/hero-image';
-
-interface ManifestImage {
-  variants: { width: number; avif: string }[];
-}
 
 const manifestUrl = new URL('../src/screens/landing/examples/manifest.json', import.meta.url);
 
@@ -15,10 +12,7 @@ const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replac
  * srcset and sizes as the <img>, so the browser picks the same file for both.
  */
 export function heroPreloadLink(emitted: Map<string, string>): string {
-  const manifest = JSON.parse(readFileSync(manifestUrl, 'utf8')) as Record<
-    string,
-    { result: ManifestImage }
-  >;
+  const manifest = JSON.parse(readFileSync(manifestUrl, 'utf8')) as LandingManifest;
   const hero = manifest[heroExampleId];
   if (!hero) throw new Error(`examples/manifest.json has no "${heroExampleId}" example`);
   const srcset = hero.result.variants.map((variant) => {

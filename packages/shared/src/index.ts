@@ -5,3 +5,5 @@ export * from './callable';
 export * from './schemas';
 export * from './aspect-ratios';
 export * from './ai-provider';
+export * from './password-rules';
+export * from './landing-manifest';

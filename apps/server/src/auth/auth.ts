@@ -1,3 +1,4 @@
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@reframe/shared';
 import { betterAuth } from 'better-auth';
 import { isAPIError } from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,7 +20,6 @@ import { logAuthEvent } from './auth-events';
 import { CLIENT_IP_HEADER, createAuthHooks } from './auth-hooks';
 import { authSchemaNames } from './auth-schema';
 import { hashPassword, verifyPassword } from './password-hashing';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-rules';
 import { forgotPasswordLink, resetPasswordLink, signInLink, verificationLink } from './links';
 
 export interface AuthDeps {

@@ -1,12 +1,9 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * The brief's minimum ("Password must be at least 6 characters", brief section 9) and maximum,
- * and a refusal of the most common passwords (common-passwords/, with its licence).
+ * A refusal of the most common passwords (common-passwords/, with its licence); the lengths are
+ * in @reframe/shared, beside the forms that check them.
  */
-export const MIN_PASSWORD_LENGTH = 6;
-export const MAX_PASSWORD_LENGTH = 128;
-
 const commonPasswords = new Set(
   readFileSync(new URL('common-passwords/passwords.txt', import.meta.url), 'utf8')
     .split('\n')

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { JobQueue } from '../adapters/queue/job-queue';
 import { createPaymentProvider } from '../adapters/payments/create-payment-provider';
 import type { PaymentProvider } from '../adapters/payments/payment-provider';
 import type { PaymentsConfig } from '../adapters/payments/payments-config';
@@ -67,9 +68,11 @@ export function createBilling(deps: BillingDeps) {
     renewalJob,
     handleWebhook,
     plugins,
-    startSchedule() {
+    /** The queue's PlanRenew handler. */
+    handlePlanRenew: async () => (await renewalJob.handlePlanRenew()).status,
+    startSchedule(queue: Pick<JobQueue, 'enqueue'>) {
       if (deps.renewalIntervalMs > 0 && !stopSchedule) {
-        stopSchedule = scheduleRenewalJob(renewalJob, deps.renewalIntervalMs, deps.log);
+        stopSchedule = scheduleRenewalJob(queue, deps.renewalIntervalMs);
       }
     },
     stopSchedule() {

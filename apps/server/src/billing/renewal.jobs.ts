@@ -1,7 +1,9 @@
 import { getPlan } from '@reframe/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { topUpCredits } from '../credits/credits.service';
+import type { JobQueue } from '../adapters/queue/job-queue';
 import { isUniqueViolation } from '../db/unique-violation';
+import type { JobName } from '../jobs/job-catalogue';
 import {
   advanceFreePeriod,
   deleteProcessedEventsBefore,
@@ -15,7 +17,7 @@ import {
 } from './billing.repo';
 import { addOneMonth, periodContaining, type Clock } from './clock';
 
-export const planRenewJobName = 'PlanRenew';
+const planRenewJobName: JobName = 'PlanRenew';
 const defaultPageSize = 200;
 const leaseMs = 10 * 60_000;
 /** Time left on the lease below which a run stops paging, so it never outlives its lease. */
@@ -153,15 +155,15 @@ export function createRenewalJob(deps: {
 
 export type RenewalJob = ReturnType<typeof createRenewalJob>;
 
-/** Runs the job now and then every `intervalMs`; returns a stop function. */
+/**
+ * Queues the job now and then every `intervalMs` (one key, so a run still queued or running is not
+ * queued twice); returns a stop function.
+ */
 export function scheduleRenewalJob(
-  job: RenewalJob,
+  queue: Pick<JobQueue, 'enqueue'>,
   intervalMs: number,
-  log: FastifyBaseLogger,
 ): () => void {
-  const run = () => {
-    job.handlePlanRenew().catch((error: unknown) => log.error({ err: error }, 'PlanRenew failed'));
-  };
+  const run = () => queue.enqueue({ name: 'PlanRenew', data: {} }, 'PlanRenew');
   run();
   const timer = setInterval(run, intervalMs);
   timer.unref();

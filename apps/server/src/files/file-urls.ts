@@ -2,8 +2,3 @@
 export function fileUrl(appUrl: string, key: string): string {
   return `${appUrl}/api/files/${key}`;
 }
-
-/** Every object of a user lives under this prefix, which is also the ownership check. */
-export function userPrefix(userId: string): string {
-  return `users/${userId}/`;
-}

@@ -3,7 +3,7 @@ import type { Storage } from '../adapters/storage/storage';
 import { currentUser, requireVerifiedUser } from '../auth/guards';
 import { AppError } from '../http/app-error';
 import { contentTypeOfKey, extensionOfKey } from './content-type';
-import { userPrefix } from './file-urls';
+import { userPrefix } from './storage-keys';
 
 /**
  * Private to the browser of the owner, and only for a few minutes: a shared computer does not

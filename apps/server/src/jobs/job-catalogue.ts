@@ -1,7 +1,14 @@
-/** Every background job, by name; payload types come from here. */
-export type JobCatalogue = { name: 'PredictionRun'; data: { predictionId: string } };
+/**
+ * Every background job, by name (subject then verb), with its payload. The queue refuses to start
+ * unless it has a handler for each name of `jobNames`.
+ */
+export const jobNames = ['PredictionRun', 'PlanRenew'] as const;
 
-export type JobName = JobCatalogue['name'];
+export type JobCatalogue =
+  | { name: 'PredictionRun'; data: { predictionId: string } }
+  | { name: 'PlanRenew'; data: Record<string, never> };
+
+export type JobName = (typeof jobNames)[number];
 export type JobData<N extends JobName> = Extract<JobCatalogue, { name: N }>['data'];
 
 /** What a handler reports; failures it handled itself (and refunded) are `failed`, not thrown. */
@@ -13,3 +20,13 @@ export type JobHandler<N extends JobName> = (
 ) => Promise<JobStatus>;
 
 export type JobHandlers = { [N in JobName]: JobHandler<N> };
+
+/** Hands a job to its handler, each payload to the handler of its name. */
+export function runJob(handlers: JobHandlers, job: JobCatalogue, signal: AbortSignal) {
+  switch (job.name) {
+    case 'PredictionRun':
+      return handlers.PredictionRun(job.data, signal);
+    case 'PlanRenew':
+      return handlers.PlanRenew(job.data, signal);
+  }
+}

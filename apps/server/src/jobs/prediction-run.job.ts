@@ -7,6 +7,7 @@ import type { DB } from '../db/types';
 import { completePrediction, failAndRefund } from '../predictions/prediction-settlement';
 import { claimForRun } from '../predictions/predictions.repo';
 import { addStoredBytes } from '../uploads/upload-quota';
+import { resultsFolder } from '../files/storage-keys';
 import { findOwnedUpload } from '../uploads/uploads.repo';
 import type { JobData, JobStatus } from './job-catalogue';
 
@@ -50,7 +51,7 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
         signal,
       );
       if (timeout.aborted) throw new JobTimeoutError();
-      const folder = `users/${prediction.user_id}/resized/${result.width}x${result.height}`;
+      const folder = resultsFolder(prediction.user_id, result);
       const storing = performance.now();
       const outputKey = await createTimestamped(storage, folder, result.png);
       const storeMs = Math.round(performance.now() - storing);

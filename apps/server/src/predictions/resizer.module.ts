@@ -6,10 +6,12 @@ import type { OutpainterConfig } from '../adapters/outpainter/outpainter-config'
 import { createRemoteWakeups } from '../adapters/outpainter/replicate/remote-wakeups';
 import { createInProcessQueue } from '../adapters/queue/in-process-queue';
 import type { JobQueue } from '../adapters/queue/job-queue';
+import type { JobHandlers } from '../jobs/job-catalogue';
 import { createDiskStorage } from '../adapters/storage/disk-storage';
 import type { Storage } from '../adapters/storage/storage';
 import type { DB } from '../db/types';
 import { filesRoutes } from '../files/files.routes';
+import { userPrefix } from '../files/storage-keys';
 import { historyRoutes } from '../history/history.routes';
 import { createHistoryService } from '../history/history.service';
 import { createPredictionRunHandler } from '../jobs/prediction-run.job';
@@ -88,9 +90,10 @@ export function createResizer(deps: ResizerDeps) {
     plugins,
     /** Who makes the images: the built-in engine or the hosted provider (AI_PROVIDER). */
     aiProvider: outpainterConfig.provider,
-    /** Resumes or settles what a crash left, then starts taking jobs. */
-    async start() {
+    /** Resumes or settles what a crash left, then starts taking jobs (other domains' too). */
+    async start(otherJobs: Omit<JobHandlers, 'PredictionRun'>) {
       queue.start({
+        ...otherJobs,
         PredictionRun: async (data, signal) => {
           try {
             return await handlePredictionRun(data, signal);
@@ -107,7 +110,7 @@ export function createResizer(deps: ResizerDeps) {
       await uploadEngine.close();
     },
     /** Account deletion: the user's originals and results. */
-    deleteUserFiles: (userId: string) => storage.deletePrefix(`users/${userId}/`),
+    deleteUserFiles: (userId: string) => storage.deletePrefix(userPrefix(userId)),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { OutpaintProvider, PredictionStatus } from '@reframe/shared';
 import type { Generated, Selectable } from 'kysely';
 import type { Timestamp } from '../db/types';
 
@@ -12,10 +13,8 @@ export interface UploadTable {
   created_at: Timestamp;
 }
 
-export type PredictionStatus = 'starting' | 'processing' | 'succeeded' | 'failed';
-
 /** Who makes the pixels (migration 0008-outpaint-provider). */
-export type OutpaintProviderName = 'engine' | 'replicate';
+export type OutpaintProviderName = OutpaintProvider;
 
 export interface PredictionTable {
   id: string;

@@ -5,6 +5,7 @@ import { createTimestamped, type Storage } from '../adapters/storage/storage';
 import type { DB } from '../db/types';
 import { extensionFor } from '../files/content-type';
 import { fileUrl } from '../files/file-urls';
+import { originalsFolder } from '../files/storage-keys';
 import { AppError } from '../http/app-error';
 import { checkDeclaredType, cleanFilename } from './upload-checks';
 import { readUploadImage, type UploadDecoder } from './upload-image';
@@ -39,7 +40,7 @@ export function createUploadsService({ db, storage, appUrl, decoder, quota }: Up
       const info = await readUploadImage(decoder, file.bytes);
       const key = await createTimestamped(
         storage,
-        `users/${userId}/original`,
+        originalsFolder(userId),
         info.stored,
         extensionFor(info.storedFormat),
       );

@@ -1,27 +1,5 @@
+import type { MeResponse } from '@reframe/shared';
 import { apiFetch } from './http';
-
-export interface MeUser {
-  id: string;
-  email: string;
-  name: string;
-  emailVerified: boolean;
-}
-
-/** The user's profile record (the brief's "user profile document"). */
-export interface UserSettings {
-  email: string;
-  displayName: string;
-  credits: number;
-  totalOperations: number;
-  operationsThisMonth: number;
-  subscriptionStatus: string;
-  createdAt: string;
-}
-
-export interface MeResponse {
-  user: MeUser;
-  settings: UserSettings;
-}
 
 export function fetchMe(): Promise<MeResponse> {
   return apiFetch<MeResponse>('/api/me');

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, type ReactNode } from 'react';
-import { fetchMe, hasSession, type MeResponse, type UserSettings } from '../api/account';
+import type { MeResponse, UserSettings } from '@reframe/shared';
+import { fetchMe, hasSession } from '../api/account';
 import { ApiError } from '../api/api-error';
 import { AuthContext, type AuthContextValue } from './auth-context';
 

@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { UserSettings } from '../api/account';
+import type { UserSettings } from '@reframe/shared';
 
 /** The signed-in user as the screens see it (the brief's currentUser, with uid). */
 export interface CurrentUser {

@@ -1,7 +1,4 @@
-import { errorMessages, formatMessage } from '@reframe/shared';
-
-/** Brief section 9: password minimum, 6 characters. */
-export const MIN_PASSWORD_LENGTH = 6;
+import { errorMessages, formatMessage, MIN_PASSWORD_LENGTH } from '@reframe/shared';
 
 const isBlank = (value: string) => value.trim() === '';
 

@@ -5,6 +5,7 @@ import { createInProcessQueue } from './in-process-queue';
 
 const log = pino({ level: 'silent' });
 const job = (predictionId: string) => ({ name: 'PredictionRun' as const, data: { predictionId } });
+const PlanRenew = () => Promise.resolve('succeeded' as const);
 
 describe('createInProcessQueue', () => {
   it('runs each key once and at most `concurrency` jobs at a time', async () => {
@@ -13,6 +14,7 @@ describe('createInProcessQueue', () => {
     let peak = 0;
     const ran: string[] = [];
     const handlers: JobHandlers = {
+      PlanRenew,
       PredictionRun: async ({ predictionId }) => {
         running++;
         peak = Math.max(peak, running);
@@ -32,13 +34,16 @@ describe('createInProcessQueue', () => {
 
   it('refuses to start without a handler for every job', () => {
     const queue = createInProcessQueue({ concurrency: 1, log });
-    expect(() => queue.start({} as JobHandlers)).toThrow(/No handler for job\(s\): PredictionRun/);
+    expect(() => queue.start({} as JobHandlers)).toThrow(
+      /No handler for job\(s\): PredictionRun, PlanRenew/,
+    );
   });
 
   it('aborts running jobs on close and takes no more', async () => {
     const queue = createInProcessQueue({ concurrency: 1, log });
     let aborted = false;
     queue.start({
+      PlanRenew,
       PredictionRun: (_data, signal) =>
         new Promise((_resolve, reject) => {
           signal.addEventListener('abort', () => {
@@ -57,6 +62,7 @@ describe('createInProcessQueue', () => {
   it('forgets the jobs still waiting when it closes', async () => {
     const queue = createInProcessQueue({ concurrency: 1, log });
     queue.start({
+      PlanRenew,
       PredictionRun: (_data, signal) =>
         new Promise((_resolve, reject) => {
           signal.addEventListener('abort', () => reject(signal.reason as Error));

@@ -1,8 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobCatalogue, JobHandler, JobHandlers, JobName } from '../../jobs/job-catalogue';
+import { jobNames, runJob, type JobCatalogue, type JobHandlers } from '../../jobs/job-catalogue';
 import type { JobQueue } from './job-queue';
-
-const JOB_NAMES: readonly JobName[] = ['PredictionRun'];
 
 interface Entry {
   job: JobCatalogue;
@@ -26,9 +24,8 @@ export function createInProcessQueue(options: {
   let handlers: JobHandlers | undefined;
 
   const run = async (entry: Entry, all: JobHandlers): Promise<void> => {
-    const handler: JobHandler<typeof entry.job.name> = all[entry.job.name];
     try {
-      const status = await handler(entry.job.data, shutdown.signal);
+      const status = await runJob(all, entry.job, shutdown.signal);
       log.debug({ job: entry.job.name, key: entry.key, status }, 'job finished');
     } catch (error) {
       if (!shutdown.signal.aborted) log.error({ err: error, key: entry.key }, 'job threw');
@@ -52,7 +49,7 @@ export function createInProcessQueue(options: {
   return {
     kind: 'in-process',
     start(given) {
-      const missing = JOB_NAMES.filter((name) => typeof given[name] !== 'function');
+      const missing = jobNames.filter((name) => typeof given[name] !== 'function');
       if (missing.length > 0) throw new Error(`No handler for job(s): ${missing.join(', ')}`);
       handlers = given;
       pump();

@@ -1,11 +1,10 @@
-import { copy } from '@reframe/shared';
+import { copy, type LandingExample } from '@reframe/shared';
 import { CompareSlider } from '../../components/CompareSlider';
-import type { Example } from './example-images';
 import { scale, sizesAttribute, type SizesLayout } from './image-sizes';
 import { ResponsivePicture } from './ResponsivePicture';
 
 interface BeforeAfterSliderProps {
-  example: Example;
+  example: LandingExample;
   /** What the photo shows, for the alt texts. */
   subject: string;
   /** How wide the slider is drawn; the original, over part of it, gets its share. */

@@ -1,4 +1,5 @@
-import { exampleUrl, srcSet, type ResponsiveImage } from './example-images';
+import type { ResponsiveImage } from '@reframe/shared';
+import { exampleUrl, srcSet } from './example-images';
 
 interface ResponsivePictureProps {
   image: ResponsiveImage;

@@ -1,27 +1,10 @@
+import type { LandingExample, ResponsiveImage } from '@reframe/shared';
 import manifest from './examples/manifest.json';
-
-/** Written by `npm run examples` (scripts/examples.ts); the page never hard-codes a size. */
-export interface ResponsiveImage {
-  width: number;
-  height: number;
-  variants: { width: number; avif: string; webp: string }[];
-  fallback: string;
-}
-
-export interface Example {
-  source: string;
-  ratio: string;
-  seed: number;
-  sourceRatio: string;
-  original: ResponsiveImage;
-  result: ResponsiveImage;
-  /** Where the original sits on the result, as fractions of the result's width and height. */
-  placement: { x: number; y: number; width: number; height: number };
-}
 
 export type ExampleId = keyof typeof manifest;
 
-const examples: Record<ExampleId, Example> = manifest;
+// Written by `npm run examples` (scripts/examples.ts); the page never hard-codes a size.
+const examples: Record<ExampleId, LandingExample> = manifest;
 
 // Vite fingerprints every generated file; the manifest names them, this maps names to URLs.
 const urls = import.meta.glob<string>('./examples/*.{avif,webp,jpg}', {
@@ -42,6 +25,6 @@ export function srcSet(image: ResponsiveImage, format: 'avif' | 'webp'): string 
     .join(', ');
 }
 
-export function getExample(id: ExampleId): Example {
+export function getExample(id: ExampleId): LandingExample {
   return examples[id];
 }
