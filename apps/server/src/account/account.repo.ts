@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
-import { recordDeletedAddress } from './deleted-address';
+import './account.tables';
 
 /** The profile's display name: the name given at sign-up, else the part of the email before @. */
 function displayNameFor(name: string | null | undefined, email: string): string {
@@ -88,4 +88,25 @@ export async function getCredentialPasswordHash(
     .where('provider_id', '=', 'credential')
     .executeTakeFirst();
   return row?.password ?? null;
+}
+
+export async function recordDeletedAddress(
+  db: Kysely<DB>,
+  digest: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('deleted_address')
+    .values({ digest, deleted_at: now.toISOString() })
+    .onConflict((oc) => oc.column('digest').doNothing())
+    .execute();
+}
+
+export async function isDeletedAddress(db: Kysely<DB>, digest: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('deleted_address')
+    .select('digest')
+    .where('digest', '=', digest)
+    .executeTakeFirst();
+  return row !== undefined;
 }

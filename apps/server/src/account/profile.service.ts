@@ -2,8 +2,7 @@ import { getPlan } from '@reframe/shared';
 import type { Kysely } from 'kysely';
 import { grantCredits } from '../credits/credits.service';
 import type { DB } from '../db/types';
-import { insertProfile } from './account.repo';
-import { isDeletedAddress } from './deleted-address';
+import { insertProfile, isDeletedAddress } from './account.repo';
 
 /**
  * Creates the profile and its sign-up grant, the free tier's credits (ledger row

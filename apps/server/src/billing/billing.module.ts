@@ -14,7 +14,7 @@ import {
   webhookRoutes,
 } from './billing.routes';
 import { createBillingService } from './billing.service';
-import { AdjustableClock } from './clock';
+import { AdjustableClock } from '../clock/clock';
 import { createFulfilmentService } from './fulfilment.service';
 import { createRenewalJob, scheduleRenewalJob } from './renewal.jobs';
 

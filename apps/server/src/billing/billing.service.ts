@@ -20,7 +20,7 @@ import {
   setCustomerId,
   type BillingDb,
 } from './billing.repo';
-import { firstPeriodContaining, type Clock } from './clock';
+import { firstPeriodContaining, type Clock } from '../clock/clock';
 
 /** The billing callables' rules: configuration, checkout, portal, usage. */
 export function createBillingService(deps: {

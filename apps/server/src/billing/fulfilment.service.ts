@@ -21,7 +21,7 @@ import {
   type AccountRow,
   type BillingDb,
 } from './billing.repo';
-import { addOneMonth, type Clock } from './clock';
+import { addOneMonth, type Clock } from '../clock/clock';
 
 export const handledEventTypes = new Set([
   'checkout.session.completed',

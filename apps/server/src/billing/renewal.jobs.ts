@@ -15,7 +15,7 @@ import {
   tryAcquireLease,
   type BillingDb,
 } from './billing.repo';
-import { addOneMonth, periodContaining, type Clock } from './clock';
+import { addOneMonth, periodContaining, type Clock } from '../clock/clock';
 
 const planRenewJobName: JobName = 'PlanRenew';
 const defaultPageSize = 200;

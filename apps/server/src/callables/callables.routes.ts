@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import * as z from 'zod';
 import { currentUser, requireVerifiedUser } from '../auth/guards';
 import type { BillingService } from '../billing/billing.service';
-import type { Clock } from '../billing/clock';
+import type { Clock } from '../clock/clock';
 import type { DB } from '../db/types';
 import { AppError } from '../http/app-error';
 import { findUserBySessionToken } from './callables.repo';

@@ -23,6 +23,7 @@ import { createUploadSlots } from '../uploads/upload-slots';
 import { uploadsRoutes } from '../uploads/uploads.routes';
 import { createUploadsService } from '../uploads/uploads.service';
 import { createPredictionWatch, type PredictionWatch } from './prediction-watch';
+import { findRemoteState, saveRemoteId } from './predictions.repo';
 import { predictionsRoutes } from './predictions.routes';
 import { providerWebhookRoutes } from './provider-webhook.routes';
 import { createPredictionsService, POLL_HOLD_MS } from './predictions.service';
@@ -57,7 +58,16 @@ export function createResizer(deps: ResizerDeps) {
   const handlePredictionRun = createPredictionRunHandler({
     db,
     storage,
-    outpainter: createOutpainter({ config: outpainterConfig, engine, db, wakeups, log }),
+    outpainter: createOutpainter({
+      config: outpainterConfig,
+      engine,
+      remoteState: {
+        find: (predictionId) => findRemoteState(db, predictionId),
+        saveRemoteId: (predictionId, remoteId) => saveRemoteId(db, predictionId, remoteId),
+      },
+      wakeups,
+      log,
+    }),
     log,
     timeoutMs: config.jobs.timeoutMs,
   });

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdjustableClock } from '../../src/billing/clock';
+import { AdjustableClock } from '../../src/clock/clock';
 import { createRenewalJob } from '../../src/billing/renewal.jobs';
 import { signUpVerified } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStripeProvider } from '../../src/adapters/payments/stripe-provider';
-import { AdjustableClock } from '../../src/billing/clock';
+import { AdjustableClock } from '../../src/clock/clock';
 import { signUpVerified } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { startStripeMockServer, type StripeMockServer } from '../support/stripe-mock-server';

@@ -1,30 +1,28 @@
 import { readFileSync } from 'node:fs';
 import type { EnginePool } from '@reframe/engine';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types';
 import { createEngineOutpainter } from './engine-outpainter';
 import { withEngineFallback } from './fallback-outpainter';
 import type { Outpainter } from './outpainter';
 import type { OutpainterConfig } from './outpainter-config';
 import { createReplicateApi } from './replicate/replicate-api';
-import { createReplicateOutpainter } from './replicate/replicate-outpainter';
+import { createReplicateOutpainter, type RemoteStateStore } from './replicate/replicate-outpainter';
 import type { RemoteWakeups } from './replicate/remote-wakeups';
 
 /** The outpainter AI_PROVIDER names, chosen once at start. */
 export function createOutpainter(deps: {
   config: OutpainterConfig;
   engine: EnginePool;
-  db: Kysely<DB>;
+  remoteState: RemoteStateStore;
   wakeups: RemoteWakeups;
   log: FastifyBaseLogger;
 }): Outpainter {
-  const { config, engine, db, wakeups, log } = deps;
+  const { config, engine, remoteState, wakeups, log } = deps;
   const builtIn = createEngineOutpainter(engine);
   if (config.provider === 'engine') return builtIn;
   const { replicate } = config;
   const replicateOutpainter = createReplicateOutpainter({
-    db,
+    remoteState,
     api: createReplicateApi({ baseUrl: replicate.baseUrl, token: replicate.token }),
     engine,
     config: replicate,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { AdjustableClock } from '../../billing/clock';
+import type { AdjustableClock } from '../../clock/clock';
 import type { DB } from '../../db/types';
 import type { PaymentProvider } from './payment-provider';
 import type { PaymentsConfig } from './payments-config';

@@ -1,8 +1,5 @@
 import { isEngineInputError, type EnginePool } from '@reframe/engine';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../db/types';
-import { findRemoteState, saveRemoteId } from '../../../predictions/predictions.repo';
 import type { ReplicateConfig } from '../outpainter-config';
 import { isTimeout, ProviderError, type Outpainter, type OutpaintTask } from '../outpainter';
 import { fetchOutput } from './output-fetch';
@@ -17,8 +14,23 @@ const POLL_BACKOFF = 1.5;
 /** A remote cancel gets this long of its own, since the job's signal has already fired. */
 const CANCEL_TIMEOUT_MS = 10_000;
 
+/** Where a prediction's remote id and the outcome its webhook reported are kept. */
+export interface RemoteStateStore {
+  find(predictionId: string): Promise<
+    | {
+        remote_id: string | null;
+        remote_status: string | null;
+        remote_output: string | null;
+        remote_error: string | null;
+      }
+    | undefined
+  >;
+  /** Saves the id once; false when the prediction is bound to another already. */
+  saveRemoteId(predictionId: string, remoteId: string): Promise<boolean>;
+}
+
 export interface ReplicateOutpainterDeps {
-  db: Kysely<DB>;
+  remoteState: RemoteStateStore;
   api: ReplicateApi;
   /** The padded canvas and the final composite run on the engine's worker threads. */
   engine: Pick<EnginePool, 'padForModel' | 'pasteOriginal'>;
@@ -41,10 +53,10 @@ interface Settled {
  * remote prediction; a shutdown leaves it running for the next start to adopt.
  */
 export function createReplicateOutpainter(deps: ReplicateOutpainterDeps): Outpainter {
-  const { db, api, engine, config, wakeups, log } = deps;
+  const { remoteState, api, engine, config, wakeups, log } = deps;
 
   async function startOrAdopt(task: OutpaintTask, signal: AbortSignal): Promise<string> {
-    const saved = await findRemoteState(db, task.predictionId);
+    const saved = await remoteState.find(task.predictionId);
     if (saved?.remote_id) {
       log.info(
         { predictionId: task.predictionId, remoteId: saved.remote_id },
@@ -57,7 +69,7 @@ export function createReplicateOutpainter(deps: ReplicateOutpainterDeps): Outpai
       { signal },
     );
     const created = await api.create(buildCreateRequest(config, padded, task.predictionId), signal);
-    if (!(await saveRemoteId(db, task.predictionId, created.id))) {
+    if (!(await remoteState.saveRemoteId(task.predictionId, created.id))) {
       throw new ProviderError('failed', 'The prediction is bound to another remote prediction.');
     }
     log.info(
@@ -74,7 +86,7 @@ export function createReplicateOutpainter(deps: ReplicateOutpainterDeps): Outpai
     signal: AbortSignal,
   ): Promise<Settled> {
     for (let delay = FIRST_POLL_MS; ; delay = Math.min(delay * POLL_BACKOFF, MAX_POLL_MS)) {
-      const reported = await findRemoteState(db, predictionId);
+      const reported = await remoteState.find(predictionId);
       if (reported?.remote_status && isSettled(reported.remote_status)) {
         return {
           status: reported.remote_status,

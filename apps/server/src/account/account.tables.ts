@@ -1,0 +1,13 @@
+import type { Timestamp } from '../db/types';
+
+/** Table of migration 0006-deleted-address. */
+export interface DeletedAddressTable {
+  digest: string;
+  deleted_at: Timestamp;
+}
+
+declare module '../db/types' {
+  interface DB {
+    deleted_address: DeletedAddressTable;
+  }
+}
