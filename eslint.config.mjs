@@ -7,6 +7,14 @@ const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
 
+// The server's domains (STYLE.md, "Inside a server domain"); db, http, config, jobs, mail, clock
+// and adapters are not domains.
+const SERVER_BASE = [
+  { group: ['@reframe/web*', 'react'], message: 'The server imports no web code.' },
+];
+const DOMAINS =
+  'account|auth|billing|callables|credits|files|health|history|predictions|site|uploads';
+
 export default tseslint.config(
   {
     ignores: [
@@ -17,6 +25,8 @@ export default tseslint.config(
       'playwright-report/**',
       'bench-output/**',
       '.tmp/**',
+      // Files that break the layering rules on purpose; test/lint-rules.test.ts lints them.
+      '**/lint-fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -63,7 +73,7 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/**'],
-    rules: restrict(['@reframe/web*', 'react']),
+    rules: restrict(SERVER_BASE),
   },
   {
     files: ['apps/web/**'],
@@ -79,5 +89,54 @@ export default tseslint.config(
     files: ['apps/web/vite.config.ts', 'apps/web/build/**'],
     languageOptions: { globals: { ...globals.node } },
     rules: restrict(['@reframe/engine*', '@reframe/server*']),
+  },
+  {
+    // Layering, one rule per role (ARCHITECTURE.md). A route calls its own domain's service.
+    files: ['apps/server/**/*.routes.ts'],
+    rules: restrict([
+      ...SERVER_BASE,
+      {
+        regex: `^\\.\\./(?:.*/)?(?:${DOMAINS})/[^/]+\\.repo$`,
+        message: "A route does not use the repo of another domain: call that domain's service.",
+      },
+    ]),
+  },
+  {
+    // A repo is queries only: it imports the database and table types, nothing with rules.
+    files: ['apps/server/**/*.repo.ts'],
+    rules: restrict([
+      ...SERVER_BASE,
+      {
+        regex: '^\\.{1,2}/(?!(?:\\.\\./)*db/)(?!.*\\.tables$)',
+        message: 'A repo imports only db/ and table types.',
+      },
+      { group: ['@reframe/*'], message: 'A repo imports only db/ and table types.' },
+    ]),
+  },
+  {
+    // An adapter implements a port; the domains use it, never the other way round.
+    files: ['apps/server/**/adapters/**'],
+    rules: restrict([
+      ...SERVER_BASE,
+      {
+        regex: `^(?:\\.\\./)+(?:${DOMAINS})/(?!.*\\.tables$)`,
+        allowTypeImports: true,
+        message: 'An adapter imports no domain module, only its table and type declarations.',
+      },
+    ]),
+  },
+  {
+    // Node's globals reach the browser program through library types (jszip's); refuse them here.
+    files: ['apps/web/**'],
+    ignores: ['apps/web/vite.config.ts', 'apps/web/build/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['process', 'Buffer', 'global', '__dirname', '__filename', 'require'].map((name) => ({
+          name,
+          message: 'Browser code has no Node globals.',
+        })),
+      ],
+    },
   },
 );

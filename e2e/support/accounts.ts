@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { isVerificationMail, linkIn, newestMailTo } from './mailbox';
 
-export interface TestUser {
+interface TestUser {
   name: string;
   email: string;
   password: string;
@@ -34,7 +34,7 @@ export async function signUpThroughUi(page: Page, user: TestUser): Promise<void>
 }
 
 /** Opens the newest verification link mailed to the user and waits for "Email Verified!". */
-export async function verifyThroughMailbox(
+async function verifyThroughMailbox(
   page: Page,
   request: APIRequestContext,
   email: string,

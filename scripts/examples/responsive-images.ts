@@ -12,7 +12,7 @@ const AVIF = { quality: 52, effort: 4 } as const;
 const WEBP = { quality: 78, effort: 5 } as const;
 const JPEG = { quality: 80, mozjpeg: true } as const;
 
-export function srcsetWidths(naturalWidth: number): number[] {
+function srcsetWidths(naturalWidth: number): number[] {
   const widths: number[] = SRCSET_WIDTHS.filter((width) => width < naturalWidth);
   const largest = SRCSET_WIDTHS[SRCSET_WIDTHS.length - 1] ?? naturalWidth;
   if (naturalWidth <= largest) widths.push(naturalWidth);

@@ -9,7 +9,7 @@ import { JOBS } from './cases';
 /** Real regions are scaled to about this many pixels (never up): the quality bench's resolution. */
 const WORKING_PIXELS = 500_000;
 
-export interface GroundTruth {
+interface GroundTruth {
   spec: CaseSpec;
   /** The real photo's region: what a perfect extension would produce. */
   real: Frame;

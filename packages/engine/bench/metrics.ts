@@ -51,7 +51,7 @@ export interface Quality {
 }
 
 /** A case's reference: the real photo's own measures, computed once. */
-export interface Reference {
+interface Reference {
   geometry: CaseGeometry;
   real: Candidate;
   sharpness: Record<Band, number>;

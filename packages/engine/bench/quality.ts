@@ -25,7 +25,7 @@ export interface CaseResult {
 }
 
 /** A fill under test: the canvas pixels for an original placed on a canvas. */
-export type Fill = (original: Raster, placement: CanvasPlacement, seed: number) => Uint8Array;
+type Fill = (original: Raster, placement: CanvasPlacement, seed: number) => Uint8Array;
 
 export async function qualityBench(
   photos: URL,

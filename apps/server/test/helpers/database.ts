@@ -5,7 +5,7 @@ const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const START_HINT =
   'Start it with: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start';
 
-export type TestDatabaseKind = 'sqlite' | 'postgres';
+type TestDatabaseKind = 'sqlite' | 'postgres';
 
 /** Which database this run tests: TEST_DATABASE=sqlite (default) or TEST_DATABASE=postgres. */
 export function testDatabaseKind(): TestDatabaseKind {

@@ -21,7 +21,7 @@ import {
 import { FAKE_REPLICATE_CA_FILE, type FakeReplicate } from '../support/fake-replicate-server';
 
 export const TOKEN = `r8_${'Tok3n'.repeat(8)}`;
-export const WEBHOOK_SECRET = `whsec_${Buffer.from('the fake replicate signing secret!').toString('base64')}`;
+const WEBHOOK_SECRET = `whsec_${Buffer.from('the fake replicate signing secret!').toString('base64')}`;
 export const MODEL_VERSION = 'a'.repeat(64);
 
 /** AI_PROVIDER=replicate pointed at the fake: only the base URL and the output host differ. */
@@ -39,7 +39,7 @@ export function replicateEnv(fake: FakeReplicate, extra: Record<string, string> 
   };
 }
 
-export interface Run {
+interface Run {
   client: TestClient;
   userId: string;
   original: UploadResponse;

@@ -51,7 +51,7 @@ export interface ReceivedCall {
   authorized: boolean;
 }
 
-export const FAKE_REPLICATE_CA = readFileSync(
+const FAKE_REPLICATE_CA = readFileSync(
   new URL('./fake-replicate-tls/cert.pem', import.meta.url),
   'utf8',
 );
@@ -59,7 +59,7 @@ export const FAKE_REPLICATE_CA_FILE = new URL('./fake-replicate-tls/cert.pem', i
   .pathname;
 const KEY = readFileSync(new URL('./fake-replicate-tls/key.pem', import.meta.url), 'utf8');
 
-export const THROTTLE_BODY = {
+const THROTTLE_BODY = {
   title: 'Request was throttled',
   detail: 'Request was throttled. Expected available in 1 second.',
   status: 429,

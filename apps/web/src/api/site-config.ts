@@ -2,7 +2,7 @@ import { siteConfigSchema, type SiteConfig } from '@reframe/shared';
 import { apiFetch } from './http';
 
 /** GET /api/site-config: public facts about this deployment (demo payments, the AI provider). */
-export async function fetchSiteConfig(): Promise<SiteConfig> {
+async function fetchSiteConfig(): Promise<SiteConfig> {
   return siteConfigSchema.parse(await apiFetch<unknown>('/api/site-config'));
 }
 

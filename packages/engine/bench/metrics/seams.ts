@@ -11,7 +11,7 @@ const TEXTURE_FLOOR = 2;
 /** Lines are judged over segments of this share of the canvas's shorter side (at least 32 px). */
 const SEGMENT_SHARE = 1 / 6;
 
-export type SeamKind = 'step' | 'texture';
+type SeamKind = 'step' | 'texture';
 
 export interface SeamLine {
   /**

@@ -2,7 +2,7 @@ import type { PlanId } from '@reframe/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { callFunction } from '../../api/callable';
 
-export const billingKeys = {
+const billingKeys = {
   config: ['billing', 'config'] as const,
   usage: ['billing', 'usage'] as const,
 };

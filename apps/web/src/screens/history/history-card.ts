@@ -1,6 +1,6 @@
 import { copy, outpaintProviders, parseRatio, type HistoryItem } from '@reframe/shared';
 
-export interface HistoryVersion {
+interface HistoryVersion {
   ratio: string;
   url: string;
   /** width / height, for the thumbnail's own aspect ratio. */

@@ -4,12 +4,11 @@ import { errorMessages } from '@reframe/shared';
 /** The brief's file names (section 9), with the chosen format's extension. */
 export const expandedFilename = (width: number, height: number, extension = 'png') =>
   `expanded-${width}x${height}.${extension}`;
-export const historyResizedFilename = (width: number, height: number) =>
-  `resized-${width}x${height}.png`;
-export const HISTORY_ORIGINAL_FILENAME = 'original.png';
+const historyResizedFilename = (width: number, height: number) => `resized-${width}x${height}.png`;
+const HISTORY_ORIGINAL_FILENAME = 'original.png';
 export const resizerZipFilename = (timestamp: number) => `resized-images-${timestamp}.zip`;
 
-export interface DownloadItem {
+interface DownloadItem {
   url: string;
   filename: string;
 }
@@ -28,7 +27,7 @@ export function pngSize(bytes: Uint8Array): { width: number; height: number } | 
 }
 
 /** GETs an image as bytes ("Failed to fetch image" when the answer is not OK). */
-export async function fetchImageBytes(url: string, fetchImpl: FetchLike): Promise<Uint8Array> {
+async function fetchImageBytes(url: string, fetchImpl: FetchLike): Promise<Uint8Array> {
   const response = await fetchImpl(url);
   if (!response.ok) throw new Error(errorMessages.FETCH_IMAGE_FAILED);
   return new Uint8Array(await response.arrayBuffer());

@@ -19,7 +19,7 @@ export type PredictionProgress =
   | { kind: 'polled'; status: Prediction['status']; poll: number }
   | { kind: 'retrying'; attempt: number };
 
-export interface PredictionRunDeps {
+interface PredictionRunDeps {
   api: PredictionApi;
   sleep(ms: number): Promise<void>;
   /** Milliseconds on a monotonic clock, to keep polls a second apart. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchUsageStats, usageStatsQueryKey } from '../../api/resizer';
 
-export interface Usage {
+interface Usage {
   /** Usage has loaded: only then may the upgrade banner show. */
   loaded: boolean;
   remainingCredits: number | null;

@@ -1,0 +1,4 @@
+// Breaks the adapters rule: an adapter importing a domain module.
+import { fileUrl } from '../../files/file-urls';
+
+export const url = fileUrl;
