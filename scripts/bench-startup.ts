@@ -8,12 +8,12 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
+import { freePort } from './free-port';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const runFile = promisify(execFile);
@@ -31,21 +31,6 @@ async function timeCli(command: string, args: string[]): Promise<{ wall: number;
   const wall = performance.now() - started;
   const line = JSON.parse(stdout.trim().split('\n').pop()!) as { ms: number };
   return { wall, engine: line.ms };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 async function timeServer(args: string[]): Promise<number> {

@@ -9,12 +9,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort } from './free-port';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const chromiumPath = '/usr/bin/chromium';
@@ -32,21 +32,6 @@ const metrics = [
   'cumulative-layout-shift',
   'speed-index',
 ] as const;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;

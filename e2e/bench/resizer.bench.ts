@@ -9,7 +9,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -18,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import { aspectRatios } from '@reframe/shared';
 import sharp from 'sharp';
+import { freePort } from '../../scripts/free-port';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURE = fileURLToPath(
@@ -50,17 +50,6 @@ interface JobLog {
 const jobLogs = new Map<string, JobLog>();
 /** When the browser's poll first saw each prediction succeeded. */
 const seenSucceeded = new Map<string, number>();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
   const server = spawn(process.execPath, ['scripts/run.mjs', 'serve'], {

@@ -1,7 +1,7 @@
 import { copy, getPlan, type PaidPlanId, type Plan } from '@reframe/shared';
+import { escapeHtml } from '../http/escape-html';
 
 /** Server-rendered pages of the test-mode provider: its checkout and its subscription portal. */
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const styles = `
   body{margin:0;font-family:Inter,system-ui,sans-serif;background:#f4f5f7;color:#111827}

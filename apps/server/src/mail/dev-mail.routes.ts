@@ -2,14 +2,7 @@ import type { DevMailMessage } from '@reframe/shared';
 import type { FastifyInstance } from 'fastify';
 import { loopbackOnly } from '../http/loopback-only';
 import { linksIn, type Mailer, type SentMail } from './mailer';
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
-}
+import { escapeHtml } from '../http/escape-html';
 
 function renderMailbox(messages: readonly SentMail[]): string {
   const items = messages

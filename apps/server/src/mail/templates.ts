@@ -1,18 +1,10 @@
 import { copy } from '@reframe/shared';
 import type { MailMessage } from './mailer';
+import { escapeHtml } from '../http/escape-html';
 
 /** The emails the server sends. Each has a text part and an HTML part with the Reframe wordmark. */
 
 const BRAND = '#4f46e5';
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 interface Layout {
   to: string;

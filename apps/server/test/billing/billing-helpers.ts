@@ -25,15 +25,6 @@ export async function userIdOf(t: TestApp, email: string): Promise<string> {
   return row.id;
 }
 
-export function ledgerOf(t: TestApp, userId: string) {
-  return t.database.db
-    .selectFrom('credit_ledger')
-    .select(['delta', 'kind', 'balance_after', 'idempotency_key'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .execute();
-}
-
 /** The path of a redirect or checkout URL, for app.inject. */
 export const pathOf = (url: string) => {
   const parsed = new URL(url);

@@ -6,6 +6,7 @@ import { createStripeProvider } from '../../src/adapters/payments/stripe-provide
 import { AdjustableClock } from '../../src/clock/clock';
 import { signUpVerified } from '../helpers/accounts';
 import type { TestClient } from '../helpers/client';
+import { ledgerOf } from '../helpers/ledger';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import {
   startStripeMockServer,
@@ -13,7 +14,7 @@ import {
   type StripeMockServer,
 } from '../support/stripe-mock-server';
 import { checkoutCompleted, invoicePaid, sign, subscriptionEvent } from '../support/stripe-events';
-import { callable, ledgerOf, pathOf, usageStats, userIdOf } from './billing-helpers';
+import { callable, pathOf, usageStats, userIdOf } from './billing-helpers';
 
 /**
  * Credits are granted only for what was paid: every purchase or renewal in the ledger names an

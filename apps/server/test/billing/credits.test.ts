@@ -8,8 +8,9 @@ import {
 } from '../../src/credits/credits.service';
 import { isUniqueViolation } from '../../src/db/unique-violation';
 import { signUp } from '../helpers/accounts';
+import { ledgerOf } from '../helpers/ledger';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { ledgerOf, userIdOf } from './billing-helpers';
+import { userIdOf } from './billing-helpers';
 
 let t: TestApp;
 

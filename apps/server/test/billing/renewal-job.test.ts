@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdjustableClock } from '../../src/clock/clock';
 import { createRenewalJob } from '../../src/billing/renewal.jobs';
 import { signUpVerified } from '../helpers/accounts';
+import { ledgerOf } from '../helpers/ledger';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { ledgerOf, spendCredits, usageStats, userIdOf } from './billing-helpers';
+import { spendCredits, usageStats, userIdOf } from './billing-helpers';
 
 const day = 24 * 60 * 60_000;
 let t: TestApp;

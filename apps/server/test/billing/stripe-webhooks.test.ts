@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStripeProvider } from '../../src/adapters/payments/stripe-provider';
 import { AdjustableClock } from '../../src/clock/clock';
 import { signUpVerified } from '../helpers/accounts';
+import { ledgerOf } from '../helpers/ledger';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { startStripeMockServer, type StripeMockServer } from '../support/stripe-mock-server';
 import {
@@ -11,7 +12,7 @@ import {
   stripeEvent,
   subscriptionEvent,
 } from '../support/stripe-events';
-import { callable, ledgerOf, spendCredits, usageStats, userIdOf } from './billing-helpers';
+import { callable, spendCredits, usageStats, userIdOf } from './billing-helpers';
 
 const webhookSecret = 'whsec_integration_test_secret';
 const priceIds = { starter: 'price_starter', growth: 'price_growth', expert: 'price_expert' };

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, signUp, signUpVerified } from '../helpers/accounts';
 import { TestClient } from '../helpers/client';
+import { ledgerOf } from '../helpers/ledger';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { callable, ledgerOf, pathOf, usageStats, userIdOf } from './billing-helpers';
+import { callable, pathOf, usageStats, userIdOf } from './billing-helpers';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,21 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { DevMailMessage } from '@reframe/shared';
 
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 const SERVER_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** A browser against a real listening server: cookies kept, our Origin sent. */
 export class HttpClient {

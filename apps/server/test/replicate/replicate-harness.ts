@@ -8,6 +8,7 @@ import {
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { signUpVerified } from '../helpers/accounts';
+import { ledgerOf } from '../helpers/ledger';
 import type { TestClient } from '../helpers/client';
 import type { TestApp } from '../helpers/test-app';
 import { photo } from '../resizer/images';
@@ -56,12 +57,9 @@ export async function startRun(t: TestApp, ratio = '16:9'): Promise<Run> {
   return { client, userId: me.user.id, original, prediction: accepted.json<Prediction>() };
 }
 
-export async function ledgerOf(t: TestApp, userId: string) {
-  const rows = await t.database.db
-    .selectFrom('credit_ledger')
-    .select(['kind', 'delta'])
-    .where('user_id', '=', userId)
-    .execute();
+/** How many spends and refunds the user's ledger holds. */
+export async function spendsAndRefundsOf(t: TestApp, userId: string) {
+  const rows = await ledgerOf(t, userId);
   return {
     spends: rows.filter((r) => r.kind === 'spend').length,
     refunds: rows.filter((r) => r.kind === 'refund').length,
@@ -72,7 +70,7 @@ export async function ledgerOf(t: TestApp, userId: string) {
 export async function expectRefunded(t: TestApp, run: Run, message: string): Promise<Prediction> {
   const done = await pollUntilSettled(run.client, run.prediction.id);
   expect(done).toMatchObject({ status: 'failed', error: message, output: null, provider: null });
-  expect(await ledgerOf(t, run.userId)).toEqual({ spends: 1, refunds: 1 });
+  expect(await spendsAndRefundsOf(t, run.userId)).toEqual({ spends: 1, refunds: 1 });
   expect(await creditsOf(run.client)).toBe(5);
   expect((await run.client.get('/api/history')).json()).toEqual({ items: [], nextCursor: null });
   return done;
@@ -97,7 +95,7 @@ export async function expectSucceeded(
 ) {
   const done = await pollUntilSettled(run.client, run.prediction.id);
   expect(done).toMatchObject({ status: 'succeeded', error: null, ...madeBy });
-  expect(await ledgerOf(t, run.userId)).toEqual({ spends: 1, refunds: 0 });
+  expect(await spendsAndRefundsOf(t, run.userId)).toEqual({ spends: 1, refunds: 0 });
   expect(await creditsOf(run.client)).toBe(4);
   const option = findAspectRatio(done.aspect_ratio)!;
   const canvas = computeCanvas(run.original.width, run.original.height, parseRatio(option.value));

@@ -10,7 +10,7 @@ import {
   expectFakeOutputIn,
   expectRefunded,
   expectSucceeded,
-  ledgerOf,
+  spendsAndRefundsOf,
   MODEL_VERSION,
   remoteIdOf,
   replicateEnv,
@@ -337,6 +337,6 @@ describe('AI_FALLBACK=engine', () => {
     fake.plan('failed');
     const run = await startRun(t);
     await expectRefunded(t, run, errorMessages.PROVIDER_FAILED);
-    expect(await ledgerOf(t, run.userId)).toEqual({ spends: 1, refunds: 1 });
+    expect(await spendsAndRefundsOf(t, run.userId)).toEqual({ spends: 1, refunds: 1 });
   });
 });

@@ -4,12 +4,8 @@ import { join } from 'node:path';
 import type { Prediction, UploadResponse } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, testDatabaseKind } from '../helpers/database';
-import {
-  freePort,
-  HttpClient,
-  signUpVerifiedOverHttp,
-  startServerProcess,
-} from '../helpers/server-process';
+import { HttpClient, signUpVerifiedOverHttp, startServerProcess } from '../helpers/server-process';
+import { freePort } from '../../../../scripts/free-port';
 import { photo } from '../resizer/images';
 import { multipartBody } from '../resizer/resizer-client';
 import { startFakeReplicate, type FakeReplicate } from '../support/fake-replicate-server';

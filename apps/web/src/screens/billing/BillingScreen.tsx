@@ -10,7 +10,8 @@ import { PlanCard } from './PlanCard';
 import { SubscriptionPanel } from './SubscriptionPanel';
 import { UsagePanel } from './UsagePanel';
 import { planButtonState, resolveCurrentPlan } from './current-plan';
-import { useBillingConfig, useCheckout, useUsageStats } from './use-billing';
+import { useUsageStats } from '../../components/use-usage-stats';
+import { useBillingConfig, useCheckout } from './use-billing';
 
 export function BillingScreen() {
   const [search] = useSearchParams();

@@ -2,17 +2,13 @@ import type { PlanId } from '@reframe/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { callFunction } from '../../api/callable';
 
-const billingKeys = {
-  config: ['billing', 'config'] as const,
-  usage: ['billing', 'usage'] as const,
-};
+const billingConfigQueryKey = ['billing', 'config'] as const;
 
 export function useBillingConfig() {
-  return useQuery({ queryKey: billingKeys.config, queryFn: () => callFunction('getStripeConfig') });
-}
-
-export function useUsageStats() {
-  return useQuery({ queryKey: billingKeys.usage, queryFn: () => callFunction('getUsageStats') });
+  return useQuery({
+    queryKey: billingConfigQueryKey,
+    queryFn: () => callFunction('getStripeConfig'),
+  });
 }
 
 /** Starts a checkout (or, with a subscription in place, the provider's portal) and leaves. */

@@ -19,7 +19,7 @@ import { UploadArea } from './UploadArea';
 import { useImageUpload } from './use-image-upload';
 import { useLeaveGuard } from './use-leave-guard';
 import { useResizerRun } from './use-resizer-run';
-import { useUsageStats } from './use-usage-stats';
+import { useUsageStats } from '../../components/use-usage-stats';
 
 const r = copy.resizer;
 
