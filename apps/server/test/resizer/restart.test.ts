@@ -59,16 +59,8 @@ describe('a server killed with SIGKILL during a job', () => {
     });
     expect(accepted.status).toBe(202);
     const { id } = (await accepted.json()) as Prediction;
-
-    let before: Prediction | undefined;
-    for (let i = 0; i < 100; i++) {
-      before = (await (
-        await client.request('GET', `/api/replicate?endpoint=predictions/${id}`)
-      ).json()) as Prediction;
-      if (before.status !== 'starting') break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(before?.status).toBe('processing');
+    // Killed the moment the prediction is accepted: its job is queued or running, never watched
+    // for a state that only a slow enough engine would show.
     await kill();
 
     await startServer();
