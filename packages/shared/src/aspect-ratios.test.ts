@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  aspectOfLabel,
   aspectRatioLabels,
   aspectRatios,
   aspectRatiosIn,
@@ -52,5 +53,11 @@ describe('aspect ratio catalogue', () => {
   it('knows each label once and rejects unknown ones', () => {
     expect(aspectRatioLabels).toHaveLength(18);
     expect(findAspectRatio('5:7')).toBeUndefined();
+  });
+
+  it('reads the shape of a label from the catalogue, not from its text', () => {
+    expect(aspectOfLabel('2:3 (Stories)')).toBeCloseTo(2 / 3);
+    expect(aspectOfLabel('1.91:1')).toBeCloseTo(1.91);
+    expect(aspectOfLabel('5:7')).toBe(1);
   });
 });

@@ -58,6 +58,12 @@ export function findAspectRatio(label: string): AspectRatioOption | undefined {
   return aspectRatios.find((ratio) => ratio.label === label);
 }
 
+/** Width / height of a catalogue label ("2:3 (Stories)" → 2/3); a label not in it reads as 1. */
+export function aspectOfLabel(label: string): number {
+  const option = findAspectRatio(label);
+  return option ? parseRatio(option.value) : 1;
+}
+
 /** Labels accepted by the prediction API, each once. */
 export const aspectRatioLabels: readonly string[] = [
   ...new Set(aspectRatios.map((ratio) => ratio.label)),

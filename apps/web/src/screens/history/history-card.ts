@@ -1,4 +1,4 @@
-import { copy, outpaintProviders, parseRatio, type HistoryItem } from '@reframe/shared';
+import { aspectOfLabel, copy, outpaintProviders, type HistoryItem } from '@reframe/shared';
 
 interface HistoryVersion {
   ratio: string;
@@ -11,21 +11,19 @@ interface HistoryVersion {
   of: number;
 }
 
-const labelAspect = (ratio: string) => parseRatio(ratio.split(' ')[0] ?? ratio);
-
 /**
  * Every version of a record, regenerations included: widest ratio first, each ratio's versions
  * oldest first. A record without the list of versions shows its latest result per ratio.
  */
 export function historyVersions(item: HistoryItem): HistoryVersion[] {
   return Object.entries(item.resizedImages)
-    .sort(([a], [b]) => labelAspect(b) - labelAspect(a))
+    .sort(([a], [b]) => aspectOfLabel(b) - aspectOfLabel(a))
     .flatMap(([ratio, url]) => {
       const made = item.versions[ratio];
       const list =
         made && made.length > 0
           ? made.map((version) => ({ url: version.url, aspect: version.width / version.height }))
-          : [{ url, aspect: labelAspect(ratio) }];
+          : [{ url, aspect: aspectOfLabel(ratio) }];
       return list.map((version, i) => ({ ratio, ...version, number: i + 1, of: list.length }));
     });
 }
