@@ -15,11 +15,7 @@ export interface DecodeOptions {
  * The one place that builds the sharp decode pipeline. The header has already been checked, so
  * nothing reaches libvips that is larger than our own pixel cap.
  */
-export function openImage(
-  bytes: Uint8Array,
-  header: HeaderInfo,
-  { firstPageOnly = true } = {},
-): Sharp {
+export function openImage(bytes: Uint8Array, header: HeaderInfo): Sharp {
   if (header.format === 'bmp') {
     const bmp = decodeBmp(bytes);
     return sharp(bmp.data, {
@@ -32,8 +28,8 @@ export function openImage(
     // warns about (extraneous bytes before a marker, as some phone cameras write); sharp's default
     // 'warning' would refuse those genuine photos.
     failOn: 'truncated',
-    // Animated files decode as their first frame; inspectImage opens all pages to count them.
-    pages: firstPageOnly ? 1 : -1,
+    // An animated file decodes as its first frame (uploads refuse them: codecs/upload.ts).
+    pages: 1,
   });
 }
 

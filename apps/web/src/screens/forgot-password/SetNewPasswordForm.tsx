@@ -1,34 +1,25 @@
 import { useState, type FormEvent } from 'react';
 import { copy } from '@reframe/shared';
-import { describeError } from '../../api/api-error';
 import { authClient, unwrap } from '../../api/auth-client';
 import { validateNewPassword } from '../../auth/validation';
 import { Alert } from '../../components/Alert';
 import { Button, ButtonLink } from '../../components/Button';
 import { TextField } from '../../components/TextField';
+import { useFormSubmit } from '../../components/use-form-submit';
 
 /** Step two, opened from the emailed link: choose the new password, then sign in with it. */
 export function SetNewPasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, submit } = useFormSubmit();
   const [done, setDone] = useState(false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const invalid = validateNewPassword({ password, confirmPassword });
-    setError(invalid);
-    if (invalid) return;
-    setBusy(true);
-    try {
+    void submit(validateNewPassword({ password, confirmPassword }), async () => {
       await unwrap(authClient.resetPassword({ newPassword: password, token }));
       setDone(true);
-    } catch (cause) {
-      setError(describeError(cause));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (done) {
@@ -43,7 +34,7 @@ export function SetNewPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       {error && <Alert>{error}</Alert>}
       <TextField
         label={copy.forgotPassword.newPassword}

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { copy } from '@reframe/shared';
 import { changeEmail } from '../../api/account';
-import { describeError } from '../../api/api-error';
 import { validateChangeEmail } from '../../auth/validation';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
+import { useFormSubmit } from '../../components/use-form-submit';
 
 /**
  * Re-authenticates with the current password; the server mails a confirmation link to the new
@@ -14,32 +14,23 @@ import { TextField } from '../../components/TextField';
 export function ChangeEmailForm() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newEmail, setNewEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, submit } = useFormSubmit();
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSentTo(null);
-    const invalid = validateChangeEmail({ currentPassword, newEmail });
-    setError(invalid);
-    if (invalid) return;
-    setBusy(true);
-    try {
+    void submit(validateChangeEmail({ currentPassword, newEmail }), async () => {
       const address = newEmail.trim();
       await changeEmail({ currentPassword, newEmail: address });
       setSentTo(address);
       setCurrentPassword('');
       setNewEmail('');
-    } catch (cause) {
-      setError(describeError(cause));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       {error && <Alert>{error}</Alert>}
       {sentTo && (
         <Alert tone="success">

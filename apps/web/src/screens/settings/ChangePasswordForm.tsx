@@ -1,19 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { copy } from '@reframe/shared';
-import { describeError } from '../../api/api-error';
 import { authClient, unwrap } from '../../api/auth-client';
 import { validateChangePassword } from '../../auth/validation';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
+import { useFormSubmit } from '../../components/use-form-submit';
 
 const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** Checks the current password and signs every other session out when it changes. */
 export function ChangePasswordForm() {
   const [fields, setFields] = useState(empty);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, submit } = useFormSubmit();
   const [done, setDone] = useState(false);
 
   const bind = (field: keyof typeof empty) => ({
@@ -23,14 +22,10 @@ export function ChangePasswordForm() {
       setFields((previous) => ({ ...previous, [field]: event.target.value })),
   });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setDone(false);
-    const invalid = validateChangePassword(fields);
-    setError(invalid);
-    if (invalid) return;
-    setBusy(true);
-    try {
+    void submit(validateChangePassword(fields), async () => {
       await unwrap(
         authClient.changePassword({
           currentPassword: fields.currentPassword,
@@ -40,15 +35,11 @@ export function ChangePasswordForm() {
       );
       setDone(true);
       setFields(empty);
-    } catch (cause) {
-      setError(describeError(cause));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       {error && <Alert>{error}</Alert>}
       {done && <Alert tone="success">{copy.settings.passwordUpdated}</Alert>}
       <TextField

@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { copy, errorMessages } from '@reframe/shared';
 import { deleteAccount } from '../../api/account';
-import { describeError } from '../../api/api-error';
 import { useAuth } from '../../auth/use-auth';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/TextField';
+import { useFormSubmit } from '../../components/use-form-submit';
 
 /** Beyond the brief: deleting works, after confirming with the password in a dialog. */
 export function DeleteAccountSection() {
@@ -15,8 +15,7 @@ export function DeleteAccountSection() {
   const { forgetSession } = useAuth();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, submit } = useFormSubmit();
 
   function close() {
     if (busy) return;
@@ -25,24 +24,15 @@ export function DeleteAccountSection() {
     setError(null);
   }
 
-  async function onConfirm(event: FormEvent<HTMLFormElement>) {
+  function onConfirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (password === '') {
-      setError(errorMessages.FILL_ALL_FIELDS);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
+    void submit(password === '' ? errorMessages.FILL_ALL_FIELDS : null, async () => {
       await deleteAccount({ password });
       // Leave the guarded page first (rendered synchronously), so its guard does not send the
       // user to /signin when the session disappears.
       await navigate('/', { replace: true, flushSync: true });
       forgetSession();
-    } catch (cause) {
-      setError(describeError(cause));
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -54,11 +44,7 @@ export function DeleteAccountSection() {
         </Button>
       </div>
       <Dialog open={open} onClose={close} title={copy.settings.deleteConfirmTitle}>
-        <form
-          noValidate
-          onSubmit={(event) => void onConfirm(event)}
-          className="flex flex-col gap-5"
-        >
+        <form noValidate onSubmit={onConfirm} className="flex flex-col gap-5">
           <p className="text-sm leading-6 text-slate-600">{copy.settings.deleteConfirmBody}</p>
           {error && <Alert>{error}</Alert>}
           <TextField

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { copy, formatMessage } from '@reframe/shared';
-import { describeError } from '../../api/api-error';
 import { authClient, unwrap } from '../../api/auth-client';
 import type { FromState } from '../../auth/RequireVerifiedUser';
 import { useAuth } from '../../auth/use-auth';
@@ -12,6 +11,7 @@ import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { TextField } from '../../components/TextField';
 import { TextLink } from '../../components/TextLink';
+import { useFormSubmit } from '../../components/use-form-submit';
 
 /** Where to go after signing in: the page the guard sent us from, else /app. */
 function destinationFrom(state: unknown): string {
@@ -27,23 +27,19 @@ export function SignInScreen() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, submit } = useFormSubmit();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const invalid = validateSignIn({ email, password });
-    setError(invalid);
-    if (invalid) return;
-    setBusy(true);
-    try {
-      await unwrap(authClient.signIn.email({ email: email.trim(), password, rememberMe }));
-      await refresh();
-      await navigate(destinationFrom(location.state), { replace: true });
-    } catch (cause) {
-      setError(formatMessage.signInFailed(describeError(cause)));
-      setBusy(false);
-    }
+    void submit(
+      validateSignIn({ email, password }),
+      async () => {
+        await unwrap(authClient.signIn.email({ email: email.trim(), password, rememberMe }));
+        await refresh();
+        await navigate(destinationFrom(location.state), { replace: true });
+      },
+      formatMessage.signInFailed,
+    );
   }
 
   return (
@@ -56,7 +52,7 @@ export function SignInScreen() {
         </>
       }
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         {error && <Alert>{error}</Alert>}
         <TextField
           label={copy.auth.email}

@@ -1,7 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { copy } from '@reframe/shared';
-import { describeError } from '../../api/api-error';
 import { authClient, unwrap } from '../../api/auth-client';
 import { useAuth } from '../../auth/use-auth';
 import { validateSignUp } from '../../auth/validation';
@@ -11,14 +10,14 @@ import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { TextField } from '../../components/TextField';
 import { TextLink } from '../../components/TextLink';
+import { useFormSubmit } from '../../components/use-form-submit';
 import type { VerifyEmailState } from '../verify-email/VerifyEmailScreen';
 
 export function SignUpScreen() {
   const navigate = useNavigate();
   const { refresh } = useAuth();
   const [fields, setFields] = useState({ name: '', email: '', password: '', confirmPassword: '' });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, submit } = useFormSubmit();
 
   const bind = (field: keyof typeof fields) => ({
     name: field,
@@ -27,13 +26,9 @@ export function SignUpScreen() {
       setFields((previous) => ({ ...previous, [field]: event.target.value })),
   });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const invalid = validateSignUp(fields);
-    setError(invalid);
-    if (invalid) return;
-    setBusy(true);
-    try {
+    void submit(validateSignUp(fields), async () => {
       await unwrap(
         authClient.signUp.email({
           name: fields.name.trim(),
@@ -44,10 +39,7 @@ export function SignUpScreen() {
       await refresh();
       const state: VerifyEmailState = { email: fields.email.trim() };
       await navigate('/verify-email', { state });
-    } catch (cause) {
-      setError(describeError(cause));
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -62,11 +54,7 @@ export function SignUpScreen() {
     >
       {/* Only the terms box is required by the browser (brief section 5); empty fields get the
           brief's own message from validateSignUp. */}
-      <form
-        onSubmit={(event) => void onSubmit(event)}
-        onInvalid={() => setError(null)}
-        className="flex flex-col gap-5"
-      >
+      <form onSubmit={onSubmit} onInvalid={() => setError(null)} className="flex flex-col gap-5">
         {error && <Alert>{error}</Alert>}
         <TextField label={copy.auth.fullName} type="text" autoComplete="name" {...bind('name')} />
         <TextField label={copy.auth.email} type="email" autoComplete="email" {...bind('email')} />
