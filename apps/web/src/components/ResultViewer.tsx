@@ -5,7 +5,7 @@ import { Button } from './Button';
 import { CompareSlider, type Placement } from './CompareSlider';
 import { Dialog } from './Dialog';
 
-export interface ViewerImage {
+interface ViewerImage {
   ratio: string;
   url: string;
   width: number;
@@ -16,7 +16,7 @@ const v = copy.viewer;
 const ZOOMS = [1, 1.5, 2, 3] as const;
 
 /** Where the brief's canvas rules put the original on a result of this size. */
-export function placementOn(
+function placementOn(
   original: { width: number; height: number },
   result: { width: number; height: number },
 ): Placement {

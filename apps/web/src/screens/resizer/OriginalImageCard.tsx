@@ -7,7 +7,7 @@ import type { ChosenImage } from './use-image-upload';
 const r = copy.resizer;
 
 /** Below this on its short side, an image gives small results: the card says so. */
-export const SMALL_IMAGE_SIDE = 300;
+const SMALL_IMAGE_SIDE = 300;
 
 /** The brief's Original Image card: preview (400 px high at most), selected and original ratios. */
 export function OriginalImageCard({

@@ -27,7 +27,7 @@ export function pngSize(bytes: Uint8Array): { width: number; height: number } | 
 }
 
 /** GETs an image as bytes ("Failed to fetch image" when the answer is not OK). */
-async function fetchImageBytes(url: string, fetchImpl: FetchLike): Promise<Uint8Array> {
+export async function fetchImageBytes(url: string, fetchImpl: FetchLike): Promise<Uint8Array> {
   const response = await fetchImpl(url);
   if (!response.ok) throw new Error(errorMessages.FETCH_IMAGE_FAILED);
   return new Uint8Array(await response.arrayBuffer());
