@@ -50,14 +50,17 @@ describe('createEnginePool', () => {
 
   it('runs small jobs on the free worker while a large one holds the other', async () => {
     pool = createEnginePool({ size: 2 });
+    // Large enough to take many times the three small jobs, even on a loaded machine.
     const large = {
       input: await fixture('rocket.jpg', 640, 'jpeg'),
-      canvas: { width: 1400, height: 1400, offsetX: 380, offsetY: 487 },
+      canvas: { width: 2600, height: 2600, offsetX: 980, offsetY: 1087 },
       seed: 1,
     };
     const finished: string[] = [];
     const track = (name: string, job: Promise<unknown>) => job.then(() => finished.push(name));
     const small = await smallJob();
+    // Both workers started and warm, so no small job waits for a worker to boot.
+    await Promise.all([pool.outpaint(small), pool.outpaint(small)]);
     await Promise.all([
       track('large', pool.outpaint(large)),
       track('small 1', pool.outpaint(small)),
