@@ -5,6 +5,8 @@ interface HistoryVersion {
   url: string;
   /** width / height, for the thumbnail's own aspect ratio. */
   aspect: number;
+  /** The image's size in px, as the server recorded it (null for a record without versions). */
+  size: { width: number; height: number } | null;
   /** 1 for the first result of its ratio, 2 for its first regeneration, and so on. */
   number: number;
   /** How many versions its ratio has. */
@@ -22,8 +24,12 @@ export function historyVersions(item: HistoryItem): HistoryVersion[] {
       const made = item.versions[ratio];
       const list =
         made && made.length > 0
-          ? made.map((version) => ({ url: version.url, aspect: version.width / version.height }))
-          : [{ url, aspect: aspectOfLabel(ratio) }];
+          ? made.map(({ url: versionUrl, width, height }) => ({
+              url: versionUrl,
+              aspect: width / height,
+              size: { width, height },
+            }))
+          : [{ url, aspect: aspectOfLabel(ratio), size: null }];
       return list.map((version, i) => ({ ratio, ...version, number: i + 1, of: list.length }));
     });
 }

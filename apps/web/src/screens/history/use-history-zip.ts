@@ -13,11 +13,7 @@ export function useHistoryZip() {
     setError(null);
     setBusyId(item.id);
     try {
-      const zip = await zipHistoryRun(
-        item.originalImage,
-        historyVersions(item).map((version) => version.url),
-        browserFetch,
-      );
+      const zip = await zipHistoryRun(item.originalImage, historyVersions(item), browserFetch);
       saveBlob(await zip.generateAsync({ type: 'blob' }), resizerZipFilename(Date.now()));
     } catch {
       setError({ id: item.id, message: errorMessages.HISTORY_ZIP_FAILED });

@@ -2,7 +2,6 @@ import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import {
   expandedFilename,
-  pngSize,
   resizerZipFilename,
   uniqueFilenames,
   zipDownloads,
@@ -10,7 +9,7 @@ import {
   type FetchLike,
 } from './download';
 
-/** The first bytes of a PNG: signature and IHDR with the size; all pngSize and the ZIP need. */
+/** The first bytes of a PNG: signature and IHDR with the size. */
 function png(width: number, height: number): Promise<Uint8Array> {
   const bytes = new Uint8Array(33);
   bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
@@ -35,13 +34,6 @@ describe('file names', () => {
     expect(expandedFilename(1080, 1350)).toBe('expanded-1080x1350.png');
     expect(resizerZipFilename(1700000000000)).toBe('resized-images-1700000000000.zip');
     expect(uniqueFilenames(['a.png', 'b.png', 'a.png'])).toEqual(['a.png', 'b.png', 'a-2.png']);
-  });
-});
-
-describe('pngSize', () => {
-  it('reads the size from the IHDR chunk and refuses non-PNG bytes', async () => {
-    expect(pngSize(await png(37, 21))).toEqual({ width: 37, height: 21 });
-    expect(pngSize(new Uint8Array([0xff, 0xd8, 0xff]))).toBeNull();
   });
 });
 
@@ -77,17 +69,27 @@ describe('zipDownloads', () => {
 });
 
 describe('zipHistoryRun', () => {
-  it('holds original.png and resized-{w}x{h}.png read from each PNG', async () => {
+  it('holds original.png and resized-{w}x{h}.png named by the recorded sizes', async () => {
     const fetchImpl = servingFiles({
       '/original': await png(30, 20),
       '/square': await png(30, 30),
       '/wide': await png(53, 30),
     });
-    const zip = await zipHistoryRun('/original', ['/square', '/wide'], fetchImpl);
+    const zip = await zipHistoryRun(
+      '/original',
+      [
+        { url: '/square', size: { width: 30, height: 30 } },
+        { url: '/wide', size: { width: 53, height: 30 } },
+        { url: '/wide', size: null },
+      ],
+      fetchImpl,
+    );
     expect(Object.keys(zip.files).sort()).toEqual([
       'original.png',
+      'resized-3.png',
       'resized-30x30.png',
       'resized-53x30.png',
     ]);
+    expect(await zip.file('resized-53x30.png')?.async('uint8array')).toEqual(await png(53, 30));
   });
 });

@@ -17,15 +17,6 @@ export type FetchLike = (
   url: string,
 ) => Promise<{ ok: boolean; arrayBuffer(): Promise<ArrayBuffer> }>;
 
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-/** Width and height from a PNG's IHDR chunk, or null when the bytes are not a PNG. */
-export function pngSize(bytes: Uint8Array): { width: number; height: number } | null {
-  if (bytes.length < 24 || PNG_SIGNATURE.some((byte, i) => bytes[i] !== byte)) return null;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return { width: view.getUint32(16), height: view.getUint32(20) };
-}
-
 /** GETs an image as bytes ("Failed to fetch image" when the answer is not OK). */
 export async function fetchImageBytes(url: string, fetchImpl: FetchLike): Promise<Uint8Array> {
   const response = await fetchImpl(url);
@@ -63,23 +54,24 @@ export async function zipDownloads(
 
 /**
  * The history ZIP: the original as "original.png" and each version as "resized-{w}x{h}.png",
- * its size read from the PNG itself (the record keeps only the ratio label).
+ * named by the size the server recorded for it.
  */
 export async function zipHistoryRun(
   originalUrl: string,
-  resizedUrls: readonly string[],
+  versions: readonly { url: string; size: { width: number; height: number } | null }[],
   fetchImpl: FetchLike,
 ): Promise<JSZip> {
   const [original, ...resized] = await Promise.all(
-    [originalUrl, ...resizedUrls].map((url) => fetchImageBytes(url, fetchImpl)),
+    [originalUrl, ...versions.map((version) => version.url)].map((url) =>
+      fetchImageBytes(url, fetchImpl),
+    ),
   );
   const zip = new JSZip();
   if (original) zip.file(HISTORY_ORIGINAL_FILENAME, original);
   const names = uniqueFilenames(
-    resized.map((bytes, i) => {
-      const size = pngSize(bytes);
-      return size ? historyResizedFilename(size.width, size.height) : `resized-${i + 1}.png`;
-    }),
+    versions.map(({ size }, i) =>
+      size ? historyResizedFilename(size.width, size.height) : `resized-${i + 1}.png`,
+    ),
   );
   resized.forEach((bytes, i) => zip.file(names[i] ?? `resized-${i + 1}.png`, bytes));
   return zip;
