@@ -72,7 +72,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     renewalIntervalMs: config.env === 'test' ? 0 : 60 * 60_000,
     ...deps.billing,
   });
-  app.addHook('onClose', () => billing.stopSchedule());
   const resizer = createResizer({
     db: database.db,
     log: app.log,
@@ -80,10 +79,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: config.resizer,
     outpainterConfig: config.outpainter,
     limits: config.limits,
+    postgresUrl: config.db.kind === 'postgres' ? config.db.url : undefined,
+    runsJobs: config.role.runsJobs,
     ...deps.resizer,
   });
   app.addHook('onReady', () => resizer.start({ PlanRenew: billing.handlePlanRenew }));
-  app.addHook('onReady', () => billing.startSchedule(resizer.queue));
+  if (config.role.runsJobs) {
+    app.addHook('onReady', () => billing.startSchedule(resizer.queue));
+    app.addHook('onClose', () => billing.stopSchedule());
+  }
   const accountService = createAccountService({
     db: database.db,
     auth,
@@ -93,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cancelSubscriptions: billing.billing.cancelSubscriptions,
     deleteUserFiles: resizer.deleteUserFiles,
   });
-  app.addHook('onClose', () => resizer.stop());
+  app.addHook('onClose', () => resizer.stop(config.role.shutdownGraceMs));
 
   app.decorate('auth', auth);
   app.decorateRequest('user', null);

@@ -32,10 +32,18 @@ const app = await buildApp({
 });
 
 let closing = false;
+/**
+ * Stops accepting requests and jobs; in-flight requests and running jobs get the grace period
+ * (SHUTDOWN_GRACE_SECONDS), then running jobs are aborted and handed back to the queue.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  logger.info({ signal }, 'shutting down');
+  logger.info({ signal, role: config.role.name }, 'shutting down');
+  setTimeout(() => {
+    logger.error('shutdown took longer than its grace period; exiting');
+    process.exit(1);
+  }, config.role.shutdownGraceMs + 15_000).unref();
   try {
     await app.close();
     await mailer.close();
@@ -49,8 +57,18 @@ async function shutdown(signal: string) {
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 process.once('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ port: config.server.port, host: config.server.host });
-logger.info(
-  { url: config.server.appUrl, database: config.db.kind, mail: mailer.kind },
-  `Reframe is running at ${config.server.appUrl}`,
-);
+if (config.role.serves) {
+  await app.listen({ port: config.server.port, host: config.server.host });
+  logger.info(
+    {
+      url: config.server.appUrl,
+      database: config.db.kind,
+      mail: mailer.kind,
+      role: config.role.name,
+    },
+    `Reframe is running at ${config.server.appUrl}`,
+  );
+} else {
+  await app.ready();
+  logger.info({ database: config.db.kind, role: config.role.name }, 'Reframe worker is running');
+}

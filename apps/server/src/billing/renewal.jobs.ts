@@ -163,7 +163,8 @@ export function scheduleRenewalJob(
   queue: Pick<JobQueue, 'enqueue'>,
   intervalMs: number,
 ): () => void {
-  const run = () => queue.enqueue({ name: 'PlanRenew', data: {} }, 'PlanRenew');
+  const run = () =>
+    queue.enqueue({ name: 'PlanRenew', data: {} }, { key: 'PlanRenew', priority: 0 });
   run();
   const timer = setInterval(run, intervalMs);
   timer.unref();

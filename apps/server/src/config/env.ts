@@ -10,7 +10,7 @@ import {
   outpainterProblems,
   outpainterShape,
 } from '../adapters/outpainter/outpainter-config';
-import { buildResizerConfig, resizerShape } from '../jobs/resizer-config';
+import { buildResizerConfig, resizerProblems, resizerShape } from '../jobs/resizer-config';
 import { buildLimitsConfig, limitsShape } from './limits-config';
 import { devRoutesEnabled, productionProblems } from './production-rules';
 
@@ -61,6 +61,13 @@ const serverShape = {
         'must be true, false, a number of proxy hops, or a comma-separated list of proxy IPs/CIDRs, e.g. TRUST_PROXY=1',
     })
     .default('false'),
+  ROLE: z
+    .enum(['all', 'web', 'worker'], {
+      error:
+        'must be all (site and jobs in one process), web (site and API only) or worker (jobs only)',
+    })
+    .default('all'),
+  SHUTDOWN_GRACE_SECONDS: positiveInt('SHUTDOWN_GRACE_SECONDS=30').default(30),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -136,12 +143,46 @@ const envSchema = z
     for (const problem of outpainterProblems(env)) {
       ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
     }
+    for (const problem of resizerProblems(env)) {
+      ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+    }
+    for (const problem of roleProblems(env)) {
+      ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+    }
     for (const problem of productionProblems(env)) {
       ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
     }
   });
 
 type Env = z.infer<typeof envSchema>;
+
+/**
+ * Separate web and worker processes share state only through PostgreSQL and a bucket: on SQLite
+ * or the disk driver each would have its own, so they refuse to start.
+ */
+function roleProblems(env: {
+  ROLE: 'all' | 'web' | 'worker';
+  DATABASE_URL?: string | undefined;
+  STORAGE_DRIVER: 'disk' | 's3';
+}): { path: string; message: string }[] {
+  if (env.ROLE === 'all') return [];
+  const problems = [];
+  if (!env.DATABASE_URL) {
+    problems.push({
+      path: 'ROLE',
+      message:
+        'must be all unless DATABASE_URL is set (PostgreSQL): separate web and worker processes on SQLite would each have their own database and job queue',
+    });
+  }
+  if (env.STORAGE_DRIVER !== 's3') {
+    problems.push({
+      path: 'ROLE',
+      message:
+        "must be all unless STORAGE_DRIVER=s3: with the disk driver a worker's results would be on its own disk, where no web process can serve them",
+    });
+  }
+  return problems;
+}
 
 function parseTrustProxy(value: string): boolean | number | string[] {
   if (value === 'true') return true;
@@ -173,6 +214,13 @@ function buildConfig(env: Env, cwd: string) {
     isProduction,
     /** The dev mailbox and billing clock exist (and answer loopback clients only). */
     devRoutes,
+    /** What this process does: serve the site and API (web), run jobs (worker), or both (all). */
+    role: {
+      serves: env.ROLE !== 'worker',
+      runsJobs: env.ROLE !== 'web',
+      name: env.ROLE,
+      shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+    },
     server: {
       port: env.PORT,
       host: env.HOST,

@@ -1,5 +1,5 @@
 /**
- * Every background job, by name (subject then verb), with its payload. The queue refuses to start
+ * Every background job, by name (subject then verb), with its payload. A queue refuses to start
  * unless it has a handler for each name of `jobNames`.
  */
 export const jobNames = ['PredictionRun', 'PlanRenew'] as const;
@@ -11,8 +11,12 @@ export type JobCatalogue =
 export type JobName = (typeof jobNames)[number];
 export type JobData<N extends JobName> = Extract<JobCatalogue, { name: N }>['data'];
 
-/** What a handler reports; failures it handled itself (and refunded) are `failed`, not thrown. */
-export type JobStatus = 'succeeded' | 'failed' | 'skipped';
+/**
+ * What a handler reports; failures it handled itself (and refunded) are `failed`, not thrown.
+ * `deferred`: the job did not start (its owner already has their share of workers busy); the
+ * queue runs it again a little later.
+ */
+export type JobStatus = 'succeeded' | 'failed' | 'skipped' | 'deferred';
 
 export type JobHandler<N extends JobName> = (
   data: JobData<N>,
@@ -30,3 +34,12 @@ export function runJob(handlers: JobHandlers, job: JobCatalogue, signal: AbortSi
       return handlers.PlanRenew(job.data, signal);
   }
 }
+
+/** Throws when a job name has no handler, so a worker never starts half-equipped. */
+export function assertHandlersForEveryJob(handlers: JobHandlers): void {
+  const missing = jobNames.filter((name) => typeof handlers[name] !== 'function');
+  if (missing.length > 0) throw new Error(`No handler for job(s): ${missing.join(', ')}`);
+}
+
+/** How long a deferred job waits before it is offered to a worker again. */
+export const DEFER_MS = 500;

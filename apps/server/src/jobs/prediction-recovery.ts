@@ -6,6 +6,7 @@ import { toIsoString } from '../db/column-types';
 import type { DB } from '../db/types';
 import { failAndRefund } from '../predictions/prediction-settlement';
 import { listUnsettledForRecovery } from '../predictions/predictions.repo';
+import { jobPriorityFor } from './job-priority';
 
 /** A job that has already been started this many times (each crash is one) is given up. */
 export const MAX_ATTEMPTS = 3;
@@ -31,7 +32,10 @@ export async function recoverPredictions(deps: {
     if (age > staleAfterMs || row.attempts >= MAX_ATTEMPTS) {
       if (await failAndRefund(db, row, errorMessages.JOB_TIMED_OUT, now)) failed++;
     } else {
-      queue.enqueue({ name: 'PredictionRun', data: { predictionId: row.id } }, row.id);
+      await queue.enqueue(
+        { name: 'PredictionRun', data: { predictionId: row.id } },
+        { key: row.id, priority: await jobPriorityFor(db, row.user_id) },
+      );
       resumed++;
     }
   }

@@ -18,6 +18,8 @@ export interface PredictionRunDeps {
   log: FastifyBaseLogger;
   /** A run longer than this is aborted, failed and refunded. */
   timeoutMs: number;
+  /** Jobs of one user running at once; the others wait (`deferred`) so no user holds all workers. */
+  maxRunningPerUser: number;
 }
 
 class JobTimeoutError extends Error {
@@ -30,14 +32,15 @@ class JobTimeoutError extends Error {
  * server shutdown leaves it unsettled for the next start to resume.
  */
 export function createPredictionRunHandler(deps: PredictionRunDeps) {
-  const { db, storage, outpainter, log, timeoutMs } = deps;
+  const { db, storage, outpainter, log, timeoutMs, maxRunningPerUser } = deps;
 
   return async function handlePredictionRun(
     { predictionId }: JobData<'PredictionRun'>,
     shutdown: AbortSignal,
   ): Promise<JobStatus> {
-    const prediction = await claimForRun(db, predictionId, new Date());
+    const prediction = await claimForRun(db, predictionId, maxRunningPerUser, new Date());
     if (!prediction) return 'skipped';
+    if (prediction === 'busy') return 'deferred';
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = AbortSignal.any([shutdown, timeout]);
     try {

@@ -53,19 +53,46 @@ export function findOwnedPrediction(db: Db, userId: string, predictionId: string
     .executeTakeFirst();
 }
 
-/** Marks an unsettled prediction as running (one more attempt); undefined if already settled. */
-export function claimForRun(db: Db, predictionId: string, now: Date) {
-  return db
-    .updateTable('prediction')
-    .set((eb) => ({
-      status: 'processing',
-      attempts: eb('attempts', '+', 1),
-      started_at: now.toISOString(),
-    }))
-    .where('id', '=', predictionId)
-    .where('status', 'in', UNSETTLED)
-    .returningAll()
-    .executeTakeFirst();
+/**
+ * Marks an unsettled prediction as running (one more attempt), unless its owner already has
+ * `maxRunningPerUser` others running (`busy`); undefined if it is already settled.
+ */
+export function claimForRun(db: Db, predictionId: string, maxRunningPerUser: number, now: Date) {
+  return db.transaction().execute(async (trx) => {
+    const unsettled = await trx
+      .selectFrom('prediction')
+      .select('user_id')
+      .where('id', '=', predictionId)
+      .where('status', 'in', UNSETTLED)
+      .executeTakeFirst();
+    if (!unsettled) return undefined;
+    // Holds the owner's profile row (PostgreSQL) or the write lock (SQLite) until commit, so
+    // workers claiming jobs of one user at once count them one after another.
+    await trx
+      .updateTable('user_profile')
+      .set((eb) => ({ user_id: eb.ref('user_id') }))
+      .where('user_id', '=', unsettled.user_id)
+      .execute();
+    const running = await trx
+      .selectFrom('prediction')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('user_id', '=', unsettled.user_id)
+      .where('status', '=', 'processing')
+      .where('id', '<>', predictionId)
+      .executeTakeFirst();
+    if (Number(running?.count ?? 0) >= maxRunningPerUser) return 'busy' as const;
+    return trx
+      .updateTable('prediction')
+      .set((eb) => ({
+        status: 'processing',
+        attempts: eb('attempts', '+', 1),
+        started_at: now.toISOString(),
+      }))
+      .where('id', '=', predictionId)
+      .where('status', 'in', UNSETTLED)
+      .returningAll()
+      .executeTakeFirst();
+  });
 }
 
 /** Settles an unsettled prediction; false when something else settled it first. */
@@ -186,4 +213,13 @@ export async function insertWebhookOnce(db: Db, id: string, now: Date): Promise<
     .onConflict((oc) => oc.column('id').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+/** What settling a prediction needs, whatever its state. */
+export function findPredictionForSettlement(db: Db, predictionId: string) {
+  return db
+    .selectFrom('prediction')
+    .select(['id', 'user_id', 'spend_key'])
+    .where('id', '=', predictionId)
+    .executeTakeFirst();
 }

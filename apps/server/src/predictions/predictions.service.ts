@@ -15,6 +15,7 @@ import type { DB } from '../db/types';
 import { fileUrl } from '../files/file-urls';
 import { AppError } from '../http/app-error';
 import { findOwnedUpload } from '../uploads/uploads.repo';
+import { jobPriorityFor } from '../jobs/job-priority';
 import { assertCanStartJob } from './job-limits';
 import type { PredictionWatch } from './prediction-watch';
 import { findOwnedPrediction, insertPrediction } from './predictions.repo';
@@ -89,8 +90,9 @@ export function createPredictionsService({
     planCanvas,
 
     /**
-     * Takes one credit and records the prediction in one transaction, then queues its job: the
-     * 202 is only sent once both are committed. No credit left: 402 and nothing recorded; too
+     * Takes one credit, records the prediction and queues its job in one transaction (the job
+     * joins it on PostgreSQL; the in-process queue takes it last): the 202 is only sent once all
+     * are committed. No credit left: 402 and nothing recorded; too
      * many jobs at once or too many recent time-outs: 429, and the credit stays.
      */
     async create(userId: string, input: PredictionInput): Promise<Prediction> {
@@ -118,8 +120,11 @@ export function createPredictionsService({
         if (spent.status !== 'spent') throw new AppError('NO_CREDITS', 402);
         await assertCanStartJob(trx, userId, jobLimits, now);
         await insertPrediction(trx, row);
+        await queue.enqueue(
+          { name: 'PredictionRun', data: { predictionId: id } },
+          { key: id, priority: await jobPriorityFor(trx, userId), trx },
+        );
       });
-      queue.enqueue({ name: 'PredictionRun', data: { predictionId: id } }, id);
       return toPrediction({ ...row, provider: null, fallback: 0 }, appUrl);
     },
 

@@ -7,7 +7,8 @@ import { createRemoteWakeups } from '../adapters/outpainter/replicate/remote-wak
 import { createInProcessQueue } from '../adapters/queue/in-process-queue';
 import type { JobQueue } from '../adapters/queue/job-queue';
 import type { JobHandlers } from '../jobs/job-catalogue';
-import { createDiskStorage } from '../adapters/storage/disk-storage';
+import { createPgBossQueue } from '../adapters/queue/pg-boss-queue';
+import { createStorage } from '../adapters/storage/create-storage';
 import type { Storage } from '../adapters/storage/storage';
 import type { DB } from '../db/types';
 import { filesRoutes } from '../files/files.routes';
@@ -15,10 +16,13 @@ import { userPrefix } from '../files/storage-keys';
 import { historyRoutes } from '../history/history.routes';
 import { createHistoryService } from '../history/history.service';
 import { createPredictionRunHandler } from '../jobs/prediction-run.job';
-import { recoverPredictions } from '../jobs/prediction-recovery';
+import { MAX_ATTEMPTS, recoverPredictions } from '../jobs/prediction-recovery';
 import type { ResizerConfig } from '../jobs/resizer-config';
 import type { LimitsConfig } from '../config/limits-config';
 import { createUploadQuota } from '../uploads/upload-quota';
+import { errorMessages } from '@reframe/shared';
+import { failAndRefund } from './prediction-settlement';
+import { findPredictionForSettlement } from './predictions.repo';
 import { createUploadSlots } from '../uploads/upload-slots';
 import { uploadsRoutes } from '../uploads/uploads.routes';
 import { createUploadsService } from '../uploads/uploads.service';
@@ -35,6 +39,10 @@ export interface ResizerDeps {
   config: ResizerConfig;
   outpainterConfig: OutpainterConfig;
   limits: LimitsConfig;
+  /** Set on PostgreSQL: jobs then go through pg-boss there, shared by every process. */
+  postgresUrl?: string | undefined;
+  /** This process takes and runs jobs (ROLE=worker or all); otherwise it only enqueues. */
+  runsJobs?: boolean;
   /** main.ts passes the configured adapters; by default disk storage and an engine pool. */
   storage?: Storage;
   engine?: EnginePool;
@@ -47,11 +55,28 @@ export interface ResizerDeps {
 /** Wires uploads, predictions and their jobs, files and history; owns the pool's lifetime. */
 export function createResizer(deps: ResizerDeps) {
   const { db, log, appUrl, config, outpainterConfig, limits } = deps;
-  const storage = deps.storage ?? createDiskStorage(config.storage.dir);
+  const storage = deps.storage ?? createStorage(config.storage);
   const engine = deps.engine ?? createEnginePool({ size: config.jobs.workers });
   // Uploads are decoded on a pool of their own, so they never wait behind jobs.
   const uploadEngine = createEnginePool({ size: config.uploads.decodeWorkers });
-  const queue = deps.queue ?? createInProcessQueue({ concurrency: config.jobs.workers, log });
+  const queue =
+    deps.queue ??
+    (deps.postgresUrl
+      ? createPgBossQueue({
+          connectionString: deps.postgresUrl,
+          concurrency: config.jobs.workers,
+          leaseMs: config.jobs.timeoutMs,
+          retryLimit: MAX_ATTEMPTS - 1,
+          giveUp: async (job) => {
+            // A renewal that gave up is simply run again by the next scheduled one.
+            if (job.name !== 'PredictionRun') return;
+            const prediction = await findPredictionForSettlement(db, job.data.predictionId);
+            if (prediction) await failAndRefund(db, prediction, errorMessages.JOB_FAILED);
+          },
+          log,
+        })
+      : createInProcessQueue({ concurrency: config.jobs.workers, log }));
+  const runsJobs = deps.runsJobs ?? true;
   const watch = deps.watch ?? createPredictionWatch();
   const quota = createUploadQuota({ db, storage, limits: limits.uploads });
   const wakeups = createRemoteWakeups();
@@ -70,6 +95,7 @@ export function createResizer(deps: ResizerDeps) {
     }),
     log,
     timeoutMs: config.jobs.timeoutMs,
+    maxRunningPerUser: config.jobs.maxRunningPerUser,
   });
 
   const plugins: ((app: FastifyInstance) => void | Promise<void>)[] = [
@@ -100,22 +126,32 @@ export function createResizer(deps: ResizerDeps) {
     plugins,
     /** Who makes the images: the built-in engine or the hosted provider (AI_PROVIDER). */
     aiProvider: outpainterConfig.provider,
-    /** Resumes or settles what a crash left, then starts taking jobs (other domains' too). */
+    /**
+     * Opens the queue; a process that runs jobs also starts taking them (other domains' too).
+     * With the in-process queue it first resumes or settles what a crash left; pg-boss retries a
+     * job whose lease ran out and dead-letters it after its retries, so nothing running elsewhere
+     * is touched.
+     */
     async start(otherJobs: Omit<JobHandlers, 'PredictionRun'>) {
-      queue.start({
+      if (!runsJobs) return queue.start();
+      await queue.start({
         ...otherJobs,
         PredictionRun: async (data, signal) => {
-          try {
-            return await handlePredictionRun(data, signal);
-          } finally {
+          const status = await handlePredictionRun(data, signal).catch((error: unknown) => {
             watch.settled(data.predictionId);
-          }
+            throw error;
+          });
+          if (status !== 'deferred') watch.settled(data.predictionId);
+          return status;
         },
       });
-      await recoverPredictions({ db, queue, log, staleAfterMs: config.jobs.staleAfterMs });
+      if (queue.kind === 'in-process') {
+        await recoverPredictions({ db, queue, log, staleAfterMs: config.jobs.staleAfterMs });
+      }
     },
-    async stop() {
-      await queue.close();
+    /** Running jobs get `graceMs` to finish before they are aborted and handed back. */
+    async stop(graceMs = 0) {
+      await queue.close(graceMs);
       await engine.close();
       await uploadEngine.close();
     },

@@ -21,6 +21,8 @@ describe('a server killed with SIGKILL during a job', () => {
     server = await startServerProcess(port, {
       DATA_DIR: dataDir,
       ENGINE_WORKERS: '1',
+      // On PostgreSQL the killed job is retried once its lease (the job time-out) runs out.
+      JOB_TIMEOUT_SECONDS: '15',
       ...(postgres ? { DATABASE_URL: postgres.url } : { DATABASE_URL: '' }),
     });
   }

@@ -24,8 +24,9 @@ describe('createInProcessQueue', () => {
         return 'succeeded';
       },
     };
-    for (const id of ['a', 'b', 'a', 'c', 'd']) queue.enqueue(job(id), id);
-    queue.start(handlers);
+    for (const id of ['a', 'b', 'a', 'c', 'd'])
+      void queue.enqueue(job(id), { key: id, priority: 0 });
+    void queue.start(handlers);
     while (queue.pending() > 0) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(ran.sort()).toEqual(['a', 'b', 'c', 'd']);
     expect(peak).toBe(2);
@@ -42,7 +43,7 @@ describe('createInProcessQueue', () => {
   it('aborts running jobs on close and takes no more', async () => {
     const queue = createInProcessQueue({ concurrency: 1, log });
     let aborted = false;
-    queue.start({
+    void queue.start({
       PlanRenew,
       PredictionRun: (_data, signal) =>
         new Promise((_resolve, reject) => {
@@ -52,24 +53,24 @@ describe('createInProcessQueue', () => {
           });
         }),
     });
-    queue.enqueue(job('x'), 'x');
+    void queue.enqueue(job('x'), { key: 'x', priority: 0 });
     await queue.close();
     expect(aborted).toBe(true);
-    queue.enqueue(job('y'), 'y');
+    void queue.enqueue(job('y'), { key: 'y', priority: 0 });
     expect(queue.pending()).toBe(0);
   });
 
   it('forgets the jobs still waiting when it closes', async () => {
     const queue = createInProcessQueue({ concurrency: 1, log });
-    queue.start({
+    void queue.start({
       PlanRenew,
       PredictionRun: (_data, signal) =>
         new Promise((_resolve, reject) => {
           signal.addEventListener('abort', () => reject(signal.reason as Error));
         }),
     });
-    queue.enqueue(job('running'), 'running');
-    queue.enqueue(job('waiting'), 'waiting');
+    void queue.enqueue(job('running'), { key: 'running', priority: 0 });
+    void queue.enqueue(job('waiting'), { key: 'waiting', priority: 0 });
     expect(queue.pending()).toBe(2);
     await queue.close();
     expect(queue.pending()).toBe(0);

@@ -1,16 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types';
 import type { JobCatalogue, JobHandlers } from '../../jobs/job-catalogue';
 
+export interface EnqueueOptions {
+  /** One job per key: enqueueing a key that is queued or running again adds nothing. */
+  key: string;
+  /** Higher runs first (jobs of equal priority in order of arrival); see job-priority.ts. */
+  priority: number;
+  /**
+   * The transaction that writes the job's state: the job exists only if it commits (PostgreSQL
+   * queue). The in-process queue takes the job at once, so enqueue as the transaction's last step.
+   */
+  trx?: Kysely<DB>;
+}
+
 /**
- * Runs jobs whose state lives in the database. Enqueueing the same key twice while it is queued
- * or running runs it once. One interface; the in-process queue is the embedded default.
+ * Runs jobs whose state lives in the database. One interface: the in-process queue is the
+ * embedded default (SQLite), pg-boss the queue shared by every process on PostgreSQL.
  */
 export interface JobQueue {
-  readonly kind: 'in-process';
-  /** Registers the handlers (one per job name, checked at start) and starts taking jobs. */
-  start(handlers: JobHandlers): void;
-  enqueue(job: JobCatalogue, key: string): void;
-  /** Jobs queued or running now. */
-  pending(): number;
-  /** Stops taking jobs and aborts running ones; the database keeps their state for a restart. */
-  close(): Promise<void>;
+  readonly kind: 'in-process' | 'pg-boss';
+  /**
+   * Opens the queue. With handlers (one per job name, checked here) this process also takes and
+   * runs jobs; without, it only enqueues (a web process).
+   */
+  start(handlers?: JobHandlers): Promise<void>;
+  enqueue(job: JobCatalogue, options: EnqueueOptions): Promise<void>;
+  /**
+   * Stops taking jobs, lets running ones finish for up to `graceMs`, then aborts the rest; the
+   * database keeps their state, and the queue hands them to another worker.
+   */
+  close(graceMs?: number): Promise<void>;
 }

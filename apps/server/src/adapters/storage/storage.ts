@@ -2,10 +2,10 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where originals and results live, addressed by keys such as `users/{uid}/original/{timestamp}`.
- * One interface, chosen once in main.ts from config (disk in DATA_DIR/files by default).
+ * One interface, chosen once from config: disk in DATA_DIR/files by default, or an S3 bucket.
  */
 export interface Storage {
-  readonly kind: 'disk';
+  readonly kind: 'disk' | 's3';
   /** Writes a new object; false (and nothing written) when the key is already taken. */
   create(key: string, bytes: Uint8Array): Promise<boolean>;
   read(key: string): Promise<Uint8Array | null>;

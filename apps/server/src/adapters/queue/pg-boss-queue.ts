@@ -1,0 +1,193 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { CompiledQuery, type Kysely } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { DB } from '../../db/types';
+import {
+  assertHandlersForEveryJob,
+  DEFER_MS,
+  jobNames,
+  runJob,
+  type JobCatalogue,
+  type JobHandlers,
+  type JobName,
+} from '../../jobs/job-catalogue';
+import type { JobQueue } from './job-queue';
+
+/** How often an idle worker slot asks for a job. */
+const POLL_MS = 250;
+
+const deadLetterOf = (name: JobName) => `${name}-dead-letter`;
+
+export interface PgBossQueueOptions {
+  connectionString: string;
+  /** Jobs this process runs at once (its engine pool's size). */
+  concurrency: number;
+  /**
+   * A job's lease: a job still active this long after it started is taken to be lost with its
+   * process and handed to another worker. Our handlers stop themselves at the job time-out, so
+   * a live process never holds a job past it.
+   */
+  leaseMs: number;
+  /** Times a lost or crashed job is started again before it goes to the dead-letter path. */
+  retryLimit: number;
+  /** Settles a job whose retries are used up (fails the prediction and refunds it, once). */
+  giveUp: (job: JobCatalogue) => Promise<void>;
+  log: FastifyBaseLogger;
+}
+
+/** pg-boss's SQL runs on our open transaction, so a job exists only if that commits. */
+function executorFor(trx: Kysely<DB>): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      const result = await trx.executeQuery(CompiledQuery.raw(text, values));
+      return { rows: result.rows as object[] };
+    },
+  };
+}
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * The job queue shared by every web and worker process on PostgreSQL, in pg-boss's tables: one
+ * job per key (its `stately` policy), highest priority first, a lease of `leaseMs` after which
+ * a lost job is retried by whichever worker's maintenance runs first (pg-boss takes an advisory
+ * lock for it), and a dead-letter queue for jobs whose retries are used up.
+ */
+export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
+  const { log, giveUp } = options;
+  const stopTaking = new AbortController();
+  const shutdown = new AbortController();
+  const slots: Promise<void>[] = [];
+  const leaseSeconds = Math.max(1, Math.ceil(options.leaseMs / 1000));
+  let boss: PgBoss | undefined;
+
+  const opened = (): PgBoss => {
+    if (!boss) throw new Error('The job queue is not started.');
+    return boss;
+  };
+
+  const runOne = async (
+    name: JobName,
+    job: PgBoss.JobWithMetadata<JobCatalogue['data']>,
+    handlers: JobHandlers,
+  ): Promise<void> => {
+    const queue = opened();
+    try {
+      const status = await runJob(
+        handlers,
+        { name, data: job.data } as JobCatalogue,
+        shutdown.signal,
+      );
+      if (status === 'deferred') {
+        await queue.send(name, job.data, {
+          singletonKey: job.singletonKey ?? undefined,
+          priority: job.priority,
+          startAfter: new Date(Date.now() + DEFER_MS),
+        });
+      }
+      await queue.complete(name, job.id);
+    } catch (error) {
+      if (!shutdown.signal.aborted) log.error({ err: error, job: name, id: job.id }, 'job threw');
+      await queue.fail(name, job.id, { message: (error as Error).message });
+    }
+  };
+
+  const settleDeadLetter = async (name: JobName): Promise<boolean> => {
+    const queue = opened();
+    const [dead] = await queue.fetch<JobCatalogue['data']>(deadLetterOf(name), { batchSize: 1 });
+    if (!dead) return false;
+    log.warn({ job: name, data: dead.data }, 'job gave up after its retries');
+    await giveUp({ name, data: dead.data });
+    await queue.complete(deadLetterOf(name), dead.id);
+    return true;
+  };
+
+  const slot = async (handlers: JobHandlers): Promise<void> => {
+    while (!stopTaking.signal.aborted) {
+      let worked = false;
+      for (const name of jobNames) {
+        try {
+          if (await settleDeadLetter(name)) worked = true;
+          const [job] = await opened().fetch<JobCatalogue['data']>(name, {
+            batchSize: 1,
+            priority: true,
+            includeMetadata: true,
+          });
+          if (job && !stopTaking.signal.aborted) {
+            await runOne(name, job, handlers);
+            worked = true;
+          } else if (job) {
+            await opened().fail(name, job.id, { message: 'The worker is shutting down.' });
+          }
+        } catch (error) {
+          log.error({ err: error, job: name }, 'job queue poll failed');
+        }
+      }
+      if (!worked) await abortableSleep(POLL_MS, stopTaking.signal);
+    }
+  };
+
+  return {
+    kind: 'pg-boss',
+
+    async start(handlers) {
+      if (handlers) assertHandlersForEveryJob(handlers);
+      boss = new PgBoss({
+        connectionString: options.connectionString,
+        max: Math.max(2, options.concurrency + 1),
+        schedule: false,
+        supervise: Boolean(handlers),
+        // Lost jobs are noticed within a quarter of their lease.
+        maintenanceIntervalSeconds: Math.max(1, Math.ceil(leaseSeconds / 4)),
+      });
+      boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+      await boss.start();
+      for (const name of jobNames) {
+        await boss.createQueue(deadLetterOf(name), { name: deadLetterOf(name) });
+        const settings = {
+          name,
+          policy: 'stately' as const,
+          retryLimit: options.retryLimit,
+          retryDelay: 0,
+          expireInSeconds: leaseSeconds,
+          deadLetter: deadLetterOf(name),
+        };
+        await boss.createQueue(name, settings);
+        await boss.updateQueue(name, settings);
+      }
+      if (!handlers) return;
+      for (let i = 0; i < Math.max(1, options.concurrency); i++) slots.push(slot(handlers));
+    },
+
+    async enqueue(job, { key, priority, trx }) {
+      await opened().send(job.name, job.data, {
+        singletonKey: key,
+        priority,
+        ...(trx ? { db: executorFor(trx) } : {}),
+      });
+    },
+
+    async close(graceMs = 0) {
+      stopTaking.abort();
+      if (graceMs > 0) {
+        await Promise.race([
+          Promise.allSettled(slots),
+          new Promise((resolve) => setTimeout(resolve, graceMs).unref()),
+        ]);
+      }
+      shutdown.abort(new Error('The server is shutting down.'));
+      await Promise.allSettled(slots);
+      await boss?.stop({ graceful: false, wait: true });
+    },
+  };
+}

@@ -1,0 +1,175 @@
+import { sql } from 'kysely';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { JobQueue } from '../../src/adapters/queue/job-queue';
+import { createPgBossQueue, type PgBossQueueOptions } from '../../src/adapters/queue/pg-boss-queue';
+import { openDatabase, type Database } from '../../src/db/database';
+import { runMigrations } from '../../src/db/migrate';
+import type { JobCatalogue, JobStatus } from '../../src/jobs/job-catalogue';
+import { createPostgresDatabase } from '../helpers/database';
+
+const log = pino({ level: 'silent' });
+const job = (predictionId: string): JobCatalogue => ({
+  name: 'PredictionRun',
+  data: { predictionId },
+});
+
+let postgres: Awaited<ReturnType<typeof createPostgresDatabase>>;
+let database: Database;
+const open: JobQueue[] = [];
+
+beforeAll(async () => {
+  postgres = await createPostgresDatabase();
+  database = openDatabase({ kind: 'postgres', url: postgres.url });
+  await runMigrations(database);
+});
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((queue) => queue.close()));
+  await sql`delete from pgboss.job`.execute(database.db);
+});
+afterAll(async () => {
+  await database.destroy();
+  await postgres.drop();
+});
+
+function queueOf(options: Partial<PgBossQueueOptions> = {}): JobQueue {
+  const queue = createPgBossQueue({
+    connectionString: postgres.url,
+    concurrency: 1,
+    leaseMs: 60_000,
+    retryLimit: 2,
+    giveUp: () => Promise.resolve(),
+    log,
+    ...options,
+  });
+  open.push(queue);
+  return queue;
+}
+
+const until = async (done: () => boolean, what: string, timeoutMs = 30_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+/** A job that runs until its process stops it, as a crashed or hung worker's would. */
+const untilStopped = (signal: AbortSignal) =>
+  new Promise<JobStatus>((_resolve, reject) => {
+    signal.addEventListener('abort', () => reject(signal.reason as Error));
+  });
+
+describe('the PostgreSQL job queue (pg-boss)', () => {
+  it('runs a job only if the transaction that enqueued it commits, and once per key', async () => {
+    const web = queueOf();
+    await web.start();
+    await database.db
+      .transaction()
+      .execute(async (trx) => {
+        await web.enqueue(job('rolled-back'), { key: 'rolled-back', priority: 0, trx });
+        throw new Error('the credit could not be taken');
+      })
+      .catch(() => undefined);
+    await database.db.transaction().execute(async (trx) => {
+      await web.enqueue(job('kept'), { key: 'kept', priority: 0, trx });
+      await web.enqueue(job('kept'), { key: 'kept', priority: 0, trx });
+    });
+
+    const ran: string[] = [];
+    await queueOf().start({
+      PredictionRun: ({ predictionId }) => {
+        ran.push(predictionId);
+        return Promise.resolve('succeeded');
+      },
+    });
+    await until(() => ran.length >= 1, 'the committed job');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(ran).toEqual(['kept']);
+  });
+
+  it('runs the highest priority first, whatever arrived before it', async () => {
+    const web = queueOf();
+    await web.start();
+    for (const id of ['free-1', 'free-2', 'free-3', 'free-4']) {
+      await web.enqueue(job(id), { key: id, priority: 0 });
+    }
+    await web.enqueue(job('expert'), { key: 'expert', priority: 2 });
+    await web.enqueue(job('growth'), { key: 'growth', priority: 1 });
+
+    const ran: string[] = [];
+    await queueOf().start({
+      PredictionRun: ({ predictionId }) => {
+        ran.push(predictionId);
+        return Promise.resolve('succeeded');
+      },
+    });
+    await until(() => ran.length === 6, 'every job');
+    expect(ran.slice(0, 2)).toEqual(['expert', 'growth']);
+  });
+
+  it('runs a deferred job again later, once', async () => {
+    const statuses: JobStatus[] = ['deferred', 'deferred', 'succeeded'];
+    let calls = 0;
+    const worker = queueOf();
+    await worker.start({
+      PredictionRun: () => Promise.resolve(statuses[calls++]!),
+    });
+    await worker.enqueue(job('busy-owner'), { key: 'busy-owner', priority: 0 });
+    await until(() => calls === 3, 'the third run');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(calls).toBe(3);
+  });
+
+  it('retries a crashing job a bounded number of times, then gives it up exactly once', async () => {
+    const givenUp: JobCatalogue[] = [];
+    let runs = 0;
+    const worker = queueOf({
+      retryLimit: 2,
+      giveUp: (given) => {
+        givenUp.push(given);
+        return Promise.resolve();
+      },
+    });
+    await worker.start({
+      PredictionRun: () => {
+        runs++;
+        return Promise.reject(new Error('the worker crashed'));
+      },
+    });
+    await worker.enqueue(job('crashes'), { key: 'crashes', priority: 0 });
+    await until(() => givenUp.length === 1, 'the dead-letter path');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(runs).toBe(3);
+    expect(givenUp).toEqual([job('crashes')]);
+  });
+
+  it("never takes a job whose holder's lease is live; after it runs out, one worker of several retries it", async () => {
+    const leaseMs = 2000;
+    const startedAt = new Map<string, number>();
+    const holder = queueOf({ leaseMs });
+    await holder.start({
+      PredictionRun: (_data, signal) => {
+        startedAt.set('holder', Date.now());
+        return untilStopped(signal);
+      },
+    });
+    await holder.enqueue(job('held'), { key: 'held', priority: 0 });
+    await until(() => startedAt.has('holder'), 'the holder to take the job');
+
+    const takers: string[] = [];
+    for (const name of ['second', 'third']) {
+      await queueOf({ leaseMs }).start({
+        PredictionRun: () => {
+          takers.push(name);
+          startedAt.set(name, Date.now());
+          return Promise.resolve('succeeded');
+        },
+      });
+    }
+    await until(() => takers.length === 1, 'a retry after the lease');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(takers).toHaveLength(1);
+    expect(startedAt.get(takers[0]!)! - startedAt.get('holder')!).toBeGreaterThanOrEqual(leaseMs);
+  });
+});
