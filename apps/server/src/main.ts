@@ -44,8 +44,14 @@ async function shutdown(signal: string) {
     logger.error('shutdown took longer than its grace period; exiting');
     process.exit(1);
   }, config.role.shutdownGraceMs + 15_000).unref();
+  // A keep-alive connection whose last request finishes after close() began would stay open
+  // until its time-out: close each as it goes idle, and any left at the end of the grace period.
+  const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+  const closeAll = setTimeout(() => app.server.closeAllConnections(), config.role.shutdownGraceMs);
   try {
     await app.close();
+    clearInterval(closeIdle);
+    clearTimeout(closeAll);
     await mailer.close();
     await database.destroy();
     process.exit(0);

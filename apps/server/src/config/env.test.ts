@@ -261,4 +261,51 @@ describe('the outpainter (AI_PROVIDER)', () => {
     ]);
     expect(problems.join('\n')).not.toMatch(/short|not-a-whsec-secret/);
   });
+
+  describe('ROLE', () => {
+    const s3 = { STORAGE_DRIVER: 's3', S3_BUCKET: 'reframe-files' };
+    const postgres = { DATABASE_URL: 'postgres://reframe@db:5432/reframe' };
+
+    it('runs the site and the jobs in one process by default', () => {
+      expect(loadConfig({}, '/srv/reframe').role).toMatchObject({
+        name: 'all',
+        serves: true,
+        runsJobs: true,
+      });
+    });
+
+    it('refuses a web or worker process on SQLite or the disk driver, saying why', () => {
+      for (const role of ['web', 'worker']) {
+        const onSqlite = problemsOf({ ROLE: role, ...s3 });
+        expect(onSqlite).toEqual([
+          `ROLE must be all unless DATABASE_URL is set (PostgreSQL): separate web and worker processes on SQLite would each have their own database and job queue (got "${role}")`,
+        ]);
+        const onDisk = problemsOf({ ROLE: role, ...postgres });
+        expect(onDisk).toEqual([
+          `ROLE must be all unless STORAGE_DRIVER=s3: with the disk driver a worker's results would be on its own disk, where no web process can serve them (got "${role}")`,
+        ]);
+      }
+    });
+
+    it('splits the work on PostgreSQL and a bucket', () => {
+      expect(loadConfig({ ROLE: 'web', ...postgres, ...s3 }, '/srv/reframe').role).toMatchObject({
+        serves: true,
+        runsJobs: false,
+      });
+      const worker = loadConfig({ ROLE: 'worker', ...postgres, ...s3 }, '/srv/reframe');
+      expect(worker.role).toMatchObject({ serves: false, runsJobs: true });
+      expect(worker.resizer.storage.s3).toEqual({
+        bucket: 'reframe-files',
+        region: 'us-east-1',
+        endpoint: undefined,
+        forcePathStyle: false,
+      });
+    });
+
+    it('needs a bucket for the s3 driver', () => {
+      expect(problemsOf({ STORAGE_DRIVER: 's3' })).toEqual([
+        'S3_BUCKET must be set when STORAGE_DRIVER=s3, e.g. S3_BUCKET=reframe-files',
+      ]);
+    });
+  });
 });

@@ -41,6 +41,7 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
     const prediction = await claimForRun(db, predictionId, maxRunningPerUser, new Date());
     if (!prediction) return 'skipped';
     if (prediction === 'busy') return 'deferred';
+    log.info({ predictionId, attempt: prediction.attempts }, 'prediction started');
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = AbortSignal.any([shutdown, timeout]);
     try {

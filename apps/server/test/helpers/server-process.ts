@@ -10,6 +10,13 @@ export class HttpClient {
   private cookie = '';
   constructor(readonly base: string) {}
 
+  /** The same signed-in browser, talking to another process of the same site. */
+  at(base: string): HttpClient {
+    const other = new HttpClient(base);
+    other.cookie = this.cookie;
+    return other;
+  }
+
   async request(
     method: string,
     path: string,

@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './server-process';
+
+const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+const SERVER_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface ClusterProcess {
+  role: 'web' | 'worker';
+  /** The web process's address; empty for a worker. */
+  base: string;
+  /** Predictions this process started, in order (from its log). */
+  started: string[];
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
+  signal(name: 'SIGTERM' | 'SIGKILL'): Promise<number | null>;
+}
+
+/**
+ * One real Reframe process (src/main.ts) with ROLE=web or worker, resolved once it is ready: a
+ * web process when it answers /api/health, a worker when it logs that it runs. Its JSON log
+ * (stdout, LOG_LEVEL=info) tells which predictions it started.
+ */
+export async function startClusterProcess(
+  role: 'web' | 'worker',
+  env: Record<string, string>,
+): Promise<ClusterProcess> {
+  const port = role === 'web' ? await freePort() : 0;
+  const base = role === 'web' ? `http://127.0.0.1:${port}` : '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: SERVER_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ROLE: role,
+      ...(role === 'web' ? { PORT: String(port), APP_URL: base } : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const started: string[] = [];
+  let ready = false;
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    let entry: { msg?: string; predictionId?: string; level?: number };
+    try {
+      entry = JSON.parse(line) as typeof entry;
+    } catch {
+      return;
+    }
+    if (entry.msg === 'prediction started' && entry.predictionId) started.push(entry.predictionId);
+    if (entry.msg === 'Reframe worker is running') ready = true;
+    if ((entry.level ?? 0) >= 50) process.stderr.write(`[${role}] ${line}\n`);
+  });
+  const signal = (name: 'SIGTERM' | 'SIGKILL') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(name);
+    return exited;
+  };
+
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    if (role === 'worker' && ready) return { role, base, started, exited, signal };
+    if (role === 'web') {
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) return { role, base, started, exited, signal };
+      } catch {
+        // not listening yet
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await signal('SIGKILL');
+  throw new Error(`the ${role} process did not start`);
+}
