@@ -38,7 +38,7 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
     { predictionId }: JobData<'PredictionRun'>,
     shutdown: AbortSignal,
   ): Promise<JobStatus> {
-    const prediction = await claimForRun(db, predictionId, maxRunningPerUser, new Date());
+    const prediction = await claimForRun(db, predictionId, maxRunningPerUser);
     if (!prediction) return 'skipped';
     if (prediction === 'busy') return 'deferred';
     log.info({ predictionId, attempt: prediction.attempts }, 'prediction started');

@@ -57,7 +57,7 @@ export function findOwnedPrediction(db: Db, userId: string, predictionId: string
  * Marks an unsettled prediction as running (one more attempt), unless its owner already has
  * `maxRunningPerUser` others running (`busy`); undefined if it is already settled.
  */
-export function claimForRun(db: Db, predictionId: string, maxRunningPerUser: number, now: Date) {
+export function claimForRun(db: Db, predictionId: string, maxRunningPerUser: number) {
   return db.transaction().execute(async (trx) => {
     const unsettled = await trx
       .selectFrom('prediction')
@@ -81,6 +81,8 @@ export function claimForRun(db: Db, predictionId: string, maxRunningPerUser: num
       .where('id', '<>', predictionId)
       .executeTakeFirst();
     if (Number(running?.count ?? 0) >= maxRunningPerUser) return 'busy' as const;
+    // Stamped once the owner's row is ours: the job that held the slot has settled by now.
+    const now = new Date();
     return trx
       .updateTable('prediction')
       .set((eb) => ({
