@@ -8,11 +8,14 @@ import { failAndRefund } from '../predictions/prediction-settlement';
 import { listUnsettledForRecovery } from '../predictions/predictions.repo';
 import { jobPriorityFor } from './job-priority';
 
-/** A job that has already been started this many times (each crash is one) is given up. */
+/**
+ * A job that has already been started this many times (each crash is one) is given up: at start
+ * on SQLite, and by pg-boss's retry limit and dead-letter path on PostgreSQL.
+ */
 export const MAX_ATTEMPTS = 3;
 
 /**
- * At start: every prediction left `starting` or `processing` by a crash or restart is queued
+ * At start, for the in-process queue (SQLite, one process): every prediction left `starting` or `processing` by a crash or restart is queued
  * again, unless it is older than `staleAfterMs` or has used its attempts, in which case it
  * fails and its credit is refunded. None stays unsettled.
  */

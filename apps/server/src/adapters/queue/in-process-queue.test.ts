@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { JobHandlers } from '../../jobs/job-catalogue';
+import type { JobHandlers, JobStatus } from '../../jobs/job-catalogue';
 import { createInProcessQueue } from './in-process-queue';
 
 const log = pino({ level: 'silent' });
@@ -74,5 +74,42 @@ describe('createInProcessQueue', () => {
     expect(queue.pending()).toBe(2);
     await queue.close();
     expect(queue.pending()).toBe(0);
+  });
+
+  it('runs the highest priority first, then in order of arrival', async () => {
+    const queue = createInProcessQueue({ concurrency: 1, log });
+    const ran: string[] = [];
+    const jobs: [string, number][] = [
+      ['free-1', 0],
+      ['free-2', 0],
+      ['growth', 1],
+      ['expert', 2],
+      ['free-3', 0],
+    ];
+    for (const [id, priority] of jobs) void queue.enqueue(job(id), { key: id, priority });
+    void queue.start({
+      PlanRenew,
+      PredictionRun: ({ predictionId }) => {
+        ran.push(predictionId);
+        return Promise.resolve('succeeded');
+      },
+    });
+    while (queue.pending() > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(ran).toEqual(['expert', 'growth', 'free-1', 'free-2', 'free-3']);
+    await queue.close();
+  });
+
+  it('runs a deferred job again later, and counts it as pending meanwhile', async () => {
+    const queue = createInProcessQueue({ concurrency: 1, log });
+    const statuses: JobStatus[] = ['deferred', 'succeeded'];
+    let calls = 0;
+    void queue.start({ PlanRenew, PredictionRun: () => Promise.resolve(statuses[calls++]!) });
+    void queue.enqueue(job('later'), { key: 'later', priority: 0 });
+    void queue.enqueue(job('later'), { key: 'later', priority: 0 });
+    while (calls < 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(queue.pending()).toBe(1);
+    while (queue.pending() > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(calls).toBe(2);
+    await queue.close();
   });
 });
