@@ -18,6 +18,9 @@ export interface Database {
 export function openDatabase(config: Config['db']): Database {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // An idle connection the server closed (a restart, a fail-over, an administrator) is
+    // reported here and dropped from the pool; without a listener it would crash the process.
+    pool.on('error', () => undefined);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
