@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CompiledQuery, type Kysely } from 'kysely';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { DB } from '../../db/types';
 import {
@@ -43,6 +44,22 @@ function executorFor(trx: Kysely<DB>): PgBoss.Db {
       return { rows: result.rows as object[] };
     },
   };
+}
+
+/**
+ * Runs `run` while holding a PostgreSQL advisory lock, so processes starting at once take turns:
+ * pg-boss's create_queue deadlocks when two create the same queue together.
+ */
+async function oneProcessAtATime(connectionString: string, run: () => Promise<void>) {
+  const client = new pg.Client({ connectionString });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', ['reframe:create-job-queues']);
+    await run();
+  } finally {
+    await client.end();
+  }
 }
 
 function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -152,19 +169,22 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
       });
       boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
       await boss.start();
-      for (const name of jobNames) {
-        await boss.createQueue(deadLetterOf(name), { name: deadLetterOf(name) });
-        const settings = {
-          name,
-          policy: 'stately' as const,
-          retryLimit: options.retryLimit,
-          retryDelay: 0,
-          expireInSeconds: leaseSeconds,
-          deadLetter: deadLetterOf(name),
-        };
-        await boss.createQueue(name, settings);
-        await boss.updateQueue(name, settings);
-      }
+      const started = boss;
+      await oneProcessAtATime(options.connectionString, async () => {
+        for (const name of jobNames) {
+          await started.createQueue(deadLetterOf(name), { name: deadLetterOf(name) });
+          const settings = {
+            name,
+            policy: 'stately' as const,
+            retryLimit: options.retryLimit,
+            retryDelay: 0,
+            expireInSeconds: leaseSeconds,
+            deadLetter: deadLetterOf(name),
+          };
+          await started.createQueue(name, settings);
+          await started.updateQueue(name, settings);
+        }
+      });
       if (!handlers) return;
       for (let i = 0; i < Math.max(1, options.concurrency); i++) slots.push(slot(handlers));
     },
