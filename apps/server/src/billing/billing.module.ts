@@ -72,7 +72,7 @@ export function createBilling(deps: BillingDeps) {
     handlePlanRenew: async () => (await renewalJob.handlePlanRenew()).status,
     startSchedule(queue: Pick<JobQueue, 'enqueue'>) {
       if (deps.renewalIntervalMs > 0 && !stopSchedule) {
-        stopSchedule = scheduleRenewalJob(queue, deps.renewalIntervalMs);
+        stopSchedule = scheduleRenewalJob(queue, deps.renewalIntervalMs, deps.log);
       }
     },
     stopSchedule() {

@@ -162,9 +162,13 @@ export type RenewalJob = ReturnType<typeof createRenewalJob>;
 export function scheduleRenewalJob(
   queue: Pick<JobQueue, 'enqueue'>,
   intervalMs: number,
+  log: FastifyBaseLogger,
 ): () => void {
-  const run = () =>
-    queue.enqueue({ name: 'PlanRenew', data: {} }, { key: 'PlanRenew', priority: 0 });
+  const run = () => {
+    queue
+      .enqueue({ name: 'PlanRenew', data: {} }, { key: 'PlanRenew', priority: 0 })
+      .catch((error: unknown) => log.error({ err: error }, 'could not queue the renewal job'));
+  };
   run();
   const timer = setInterval(run, intervalMs);
   timer.unref();

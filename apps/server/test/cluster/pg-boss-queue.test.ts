@@ -8,6 +8,8 @@ import { runMigrations } from '../../src/db/migrate';
 import type { JobCatalogue, JobStatus } from '../../src/jobs/job-catalogue';
 import { createPostgresDatabase } from '../helpers/database';
 
+const PlanRenew = () => Promise.resolve('succeeded' as const);
+
 const log = pino({ level: 'silent' });
 const job = (predictionId: string): JobCatalogue => ({
   name: 'PredictionRun',
@@ -78,6 +80,7 @@ describe('the PostgreSQL job queue (pg-boss)', () => {
 
     const ran: string[] = [];
     await queueOf().start({
+      PlanRenew,
       PredictionRun: ({ predictionId }) => {
         ran.push(predictionId);
         return Promise.resolve('succeeded');
@@ -99,6 +102,7 @@ describe('the PostgreSQL job queue (pg-boss)', () => {
 
     const ran: string[] = [];
     await queueOf().start({
+      PlanRenew,
       PredictionRun: ({ predictionId }) => {
         ran.push(predictionId);
         return Promise.resolve('succeeded');
@@ -113,6 +117,7 @@ describe('the PostgreSQL job queue (pg-boss)', () => {
     let calls = 0;
     const worker = queueOf();
     await worker.start({
+      PlanRenew,
       PredictionRun: () => Promise.resolve(statuses[calls++]!),
     });
     await worker.enqueue(job('busy-owner'), { key: 'busy-owner', priority: 0 });
@@ -132,6 +137,7 @@ describe('the PostgreSQL job queue (pg-boss)', () => {
       },
     });
     await worker.start({
+      PlanRenew,
       PredictionRun: () => {
         runs++;
         return Promise.reject(new Error('the worker crashed'));
@@ -149,6 +155,7 @@ describe('the PostgreSQL job queue (pg-boss)', () => {
     const startedAt = new Map<string, number>();
     const holder = queueOf({ leaseMs });
     await holder.start({
+      PlanRenew,
       PredictionRun: (_data, signal) => {
         startedAt.set('holder', Date.now());
         return untilStopped(signal);
@@ -160,6 +167,7 @@ describe('the PostgreSQL job queue (pg-boss)', () => {
     const takers: string[] = [];
     for (const name of ['second', 'third']) {
       await queueOf({ leaseMs }).start({
+        PlanRenew,
         PredictionRun: () => {
           takers.push(name);
           startedAt.set(name, Date.now());

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './server-process';
+import { freePort } from '../../../../scripts/free-port';
 
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 const SERVER_ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -124,7 +124,7 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
     const [dead] = await queue.fetch<JobCatalogue['data']>(deadLetterOf(name), { batchSize: 1 });
     if (!dead) return false;
     log.warn({ job: name, data: dead.data }, 'job gave up after its retries');
-    await giveUp({ name, data: dead.data });
+    await giveUp({ name, data: dead.data } as JobCatalogue);
     await queue.complete(deadLetterOf(name), dead.id);
     return true;
   };
