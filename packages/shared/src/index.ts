@@ -7,3 +7,6 @@ export * from './aspect-ratios';
 export * from './ai-provider';
 export * from './password-rules';
 export * from './landing-manifest';
+export * from './placement-packs';
+export * from './output-target';
+export * from './bulk';

@@ -89,4 +89,35 @@ describe('computeCanvas', () => {
       if (w > 100) expect(c.width / c.height).toBeCloseTo(ratio, 1);
     }
   });
+
+  describe('alignment', () => {
+    // 600x400 to 16:9: an 853x480 canvas with 253 px of room across and 80 px down.
+    const cases = [
+      ['center', 126, 40],
+      ['left', 0, 40],
+      ['right', 253, 40],
+      ['top', 126, 0],
+      ['bottom', 126, 80],
+      ['top-left', 0, 0],
+      ['top-right', 253, 0],
+      ['bottom-left', 0, 80],
+      ['bottom-right', 253, 80],
+    ] as const;
+
+    it.each(cases)('places the original %s at %i,%i on the same canvas', (alignment, x, y) => {
+      const canvas = computeCanvas(600, 400, 16 / 9, alignment);
+      expect(canvas).toMatchObject({ width: 853, height: 480, offsetX: x, offsetY: y });
+      expect(canvas.offsetX + canvas.imageWidth).toBeLessThanOrEqual(canvas.width);
+      expect(canvas.offsetY + canvas.imageHeight).toBeLessThanOrEqual(canvas.height);
+    });
+
+    it('keeps the original inside the canvas for every alignment after the 4000 px cap', () => {
+      for (const [alignment] of cases) {
+        const canvas = computeCanvas(6000, 1000, 9 / 16, alignment);
+        expect(Math.max(canvas.width, canvas.height)).toBe(4000);
+        expect(canvas.offsetX).toBeGreaterThanOrEqual(0);
+        expect(canvas.offsetY + canvas.imageHeight).toBeLessThanOrEqual(canvas.height);
+      }
+    });
+  });
 });

@@ -4,11 +4,25 @@ export const MIN_OTHER_AXIS_GROWTH = 1.2;
 export const SMALL_PADDING_PX = 50;
 export const SMALL_PADDING_ENLARGEMENT = 1.3;
 
+/** Where the original sits on the canvas: centred (the brief), or against a side or a corner. */
+export const alignments = [
+  'center',
+  'left',
+  'right',
+  'top',
+  'bottom',
+  'top-left',
+  'top-right',
+  'bottom-left',
+  'bottom-right',
+] as const;
+export type Alignment = (typeof alignments)[number];
+
 export interface CanvasGeometry {
   /** Canvas size in pixels, after the 4000 px cap. */
   width: number;
   height: number;
-  /** Where the (resized) original's top-left corner sits on the canvas; the original is centred. */
+  /** Where the (resized) original's top-left corner sits on the canvas, by the alignment. */
   offsetX: number;
   offsetY: number;
   /** Factor the original must be resized by before it is placed (1 unless the cap applied). */
@@ -28,12 +42,14 @@ export interface CanvasGeometry {
  *   canvas when the original is already wider (or taller) than the target.
  * - "Both paddings" are the total growth on each axis (canvas minus original, both sides together).
  *   When both are under 50 px, the canvas is multiplied by exactly 1.3 on both axes.
- * - Sizes are rounded to whole pixels; an odd leftover pixel goes to the right/bottom padding.
+ * - Sizes are rounded to whole pixels; centred, an odd leftover pixel goes to the right/bottom.
+ * The alignment moves the original only; the canvas size is the same for every alignment.
  */
 export function computeCanvas(
   originalWidth: number,
   originalHeight: number,
   targetRatio: number,
+  alignment: Alignment = 'center',
 ): CanvasGeometry {
   const w = Math.max(1, Math.round(originalWidth));
   const h = Math.max(1, Math.round(originalHeight));
@@ -56,8 +72,8 @@ export function computeCanvas(
   return {
     width,
     height,
-    offsetX: Math.floor((width - imageWidth) / 2),
-    offsetY: Math.floor((height - imageHeight) / 2),
+    offsetX: alignedOffset(width - imageWidth, horizontalSide(alignment)),
+    offsetY: alignedOffset(height - imageHeight, verticalSide(alignment)),
     scale,
     imageWidth,
     imageHeight,
@@ -75,4 +91,30 @@ function expandToRatio(w: number, h: number, ratio: number): [number, number] {
   }
   const width = Math.max(w * MIN_OTHER_AXIS_GROWTH, h * ratio);
   return [Math.max(w, Math.round(width)), Math.max(h, Math.round(width / ratio))];
+}
+
+type Side = 'start' | 'middle' | 'end';
+
+function horizontalSide(alignment: Alignment): Side {
+  if (alignment === 'left' || alignment === 'top-left' || alignment === 'bottom-left') {
+    return 'start';
+  }
+  if (alignment === 'right' || alignment === 'top-right' || alignment === 'bottom-right') {
+    return 'end';
+  }
+  return 'middle';
+}
+
+function verticalSide(alignment: Alignment): Side {
+  if (alignment === 'top' || alignment === 'top-left' || alignment === 'top-right') return 'start';
+  if (alignment === 'bottom' || alignment === 'bottom-left' || alignment === 'bottom-right') {
+    return 'end';
+  }
+  return 'middle';
+}
+
+function alignedOffset(room: number, side: Side): number {
+  if (side === 'start') return 0;
+  if (side === 'end') return room;
+  return Math.floor(room / 2);
 }

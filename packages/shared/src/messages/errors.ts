@@ -1,4 +1,11 @@
+import { MAX_BULK_PHOTOS } from '../bulk';
 import { MAX_UPLOAD_ASPECT, MIN_UPLOAD_SIDE } from '../geometry/upload-shape';
+import {
+  MAX_CUSTOM_RATIO,
+  MAX_OUTPUT_PIXELS,
+  MAX_OUTPUT_SIDE,
+  MIN_OUTPUT_SIDE,
+} from '../output-target';
 
 /**
  * Every user-facing error message, keyed by an UPPER_SNAKE code. Texts come from the product
@@ -119,6 +126,18 @@ export const errorMessages = {
     'You already have the most images processing at once. Please wait for one to finish, then start the next.',
   JOBS_THROTTLED:
     'Several of your recent images took too long to process. Please wait a while before starting another.',
+  // ours: custom sizes, packs and bulk runs (issue 15)
+  CUSTOM_SIZE_INVALID:
+    'Please enter a size in pixels as width x height (e.g. 1200x628) or a ratio as W:H (e.g. 5:2)',
+  CUSTOM_SIZE_TOO_SMALL: `Each side must be at least ${MIN_OUTPUT_SIDE} pixels`,
+  CUSTOM_SIZE_TOO_LARGE: `Each side must be at most ${MAX_OUTPUT_SIDE} pixels`,
+  CUSTOM_SIZE_TOO_MANY_PIXELS: `The size must be at most ${MAX_OUTPUT_PIXELS / 1_000_000} megapixels`,
+  CUSTOM_RATIO_INVALID: `The ratio must be between 1:${MAX_CUSTOM_RATIO} and ${MAX_CUSTOM_RATIO}:1`,
+  BULK_NOT_IN_PLAN:
+    'Processing several photos in one run (Bulk Processing) is part of the Growth and Expert plans. Upgrade on Billing to use it.',
+  BULK_TOO_MANY_PHOTOS: `A run takes at most ${MAX_BULK_PHOTOS} photos`,
+  RUN_TOO_MANY_OUTPUTS: 'Please select fewer sizes for one run',
+  RUN_NOT_ENOUGH_CREDITS: 'This run uses more credits than you have left.',
   REQUEST_TIMEOUT:
     'The request took too long to arrive. Please check your connection and try again.',
   // ours: deleting a history run while one of its images is still being made
@@ -152,4 +171,7 @@ export const formatMessage = {
   expansionFailed: (reason: string) => `Image expansion failed: ${reason}`,
   errorProcessing: (ratio: string, reason: string) => `Error processing ${ratio}: ${reason}`,
   errorRegenerating: (ratio: string, reason: string) => `Error regenerating ${ratio}: ${reason}`,
+  /** A bulk run's cost, shown before the user confirms (issue 15). */
+  runCredits: (needed: number, balance: number) =>
+    `This run uses ${needed} credits; you have ${balance}.`,
 } as const;

@@ -1,6 +1,9 @@
 import * as z from 'zod';
 
-import { aspectRatioLabels } from '../aspect-ratios';
+import { MAX_BULK_PHOTOS, MAX_RUN_OUTPUTS } from '../bulk';
+import { alignments } from '../geometry/canvas';
+import { customSizeKey, exactSizeError, isKnownRatio } from '../output-target';
+import { placementIds } from '../placement-packs';
 
 /**
  * Request and response shapes of the resizer API (uploads, predictions, files, history). Every
@@ -25,15 +28,56 @@ export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 /** Seeds fit the engine's 32-bit generator and the portable (32-bit) integer column. */
 export const MAX_SEED = 2 ** 31 - 1;
 
-export const predictionInputSchema = z.object({
-  upload_id: z.string().min(1),
-  /** A label of the shared catalogue, e.g. "16:9", "1.91:1" or "2:3 (Stories)". */
-  aspect_ratio: z.string().refine((label) => aspectRatioLabels.includes(label), {
-    error: 'Unknown aspect ratio',
-  }),
-  regenerate: z.boolean(),
-  seed: z.number().int().nonnegative().max(MAX_SEED).optional(),
-});
+/** An exact output size in pixels, within the limits of `exactSizeError`. */
+export const exactSizeSchema = z
+  .object({ width: z.number().int(), height: z.number().int() })
+  .superRefine((size, ctx) => {
+    const code = exactSizeError(size.width, size.height);
+    if (code) ctx.addIssue({ code: 'custom', message: code });
+  });
+
+/**
+ * One output: a catalogue label or custom ratio ("16:9", "2:3 (Stories)", "5:2"), a placement of
+ * the packs ("meta-stories-1080x1920"), or an exact custom size. Exactly one of the three.
+ */
+const outputFields = {
+  aspect_ratio: z.string().refine(isKnownRatio, { error: 'Unknown aspect ratio' }).optional(),
+  placement: z
+    .string()
+    .refine((id) => placementIds.includes(id), { error: 'Unknown placement' })
+    .optional(),
+  size: exactSizeSchema.optional(),
+};
+
+export const outputSpecSchema = z
+  .object(outputFields)
+  .refine((spec) => [spec.aspect_ratio, spec.placement, spec.size].filter(Boolean).length === 1, {
+    error: 'Give exactly one of aspect_ratio, placement or size',
+  });
+export type OutputSpec = z.infer<typeof outputSpecSchema>;
+
+/** The history key of an output: its label, its placement id, or "WxH" for a custom size. */
+export function outputKeyOf(spec: OutputSpec): string {
+  if (spec.placement) return spec.placement;
+  if (spec.size) return customSizeKey(spec.size.width, spec.size.height);
+  return spec.aspect_ratio ?? '';
+}
+
+export const alignmentSchema = z.enum(alignments);
+
+export const predictionInputSchema = z
+  .object({
+    upload_id: z.string().min(1),
+    ...outputFields,
+    /** Where the original sits on the canvas; centred by default (the brief). */
+    alignment: alignmentSchema.optional(),
+    regenerate: z.boolean(),
+    seed: z.number().int().nonnegative().max(MAX_SEED).optional(),
+  })
+  .refine(
+    (input) => [input.aspect_ratio, input.placement, input.size].filter(Boolean).length === 1,
+    { error: 'Give exactly one of aspect_ratio, placement or size' },
+  );
 export type PredictionInput = z.infer<typeof predictionInputSchema>;
 
 /** Body of POST /api/replicate and POST /api/debug. */
@@ -42,6 +86,27 @@ export const createPredictionBodySchema = z.object({
   data: z.object({ input: predictionInputSchema }),
 });
 export type CreatePredictionBody = z.infer<typeof createPredictionBodySchema>;
+
+/**
+ * POST /api/runs: every photo gets every output, charged up front (one credit each) or refused
+ * as a whole. More than one photo needs a plan with Bulk Processing.
+ */
+export const createRunBodySchema = z.object({
+  upload_ids: z
+    .array(z.string().min(1))
+    .min(1)
+    .refine((ids) => ids.length <= MAX_BULK_PHOTOS, { error: 'BULK_TOO_MANY_PHOTOS' })
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'Each photo once' }),
+  outputs: z
+    .array(outputSpecSchema)
+    .min(1)
+    .refine((outputs) => outputs.length <= MAX_RUN_OUTPUTS, { error: 'RUN_TOO_MANY_OUTPUTS' })
+    .refine((outputs) => new Set(outputs.map(outputKeyOf)).size === outputs.length, {
+      error: 'Each output once',
+    }),
+  alignment: alignmentSchema.optional(),
+});
+export type CreateRunBody = z.infer<typeof createRunBodySchema>;
 
 /** Who makes the pixels: the built-in engine, or the hosted AI service (AI_PROVIDER). */
 export const outpaintProviders = ['engine', 'replicate'] as const;
@@ -58,7 +123,9 @@ export const predictionSchema = z.object({
   /** Absolute http(s) URL of the PNG once succeeded. */
   output: z.string().nullable(),
   aspect_ratio: z.string(),
-  /** Size of the target canvas (the result PNG). */
+  /** Where the original sits on the canvas. */
+  alignment: z.enum(alignments),
+  /** Size of the result PNG: the canvas, or the exact size of a placement or custom size. */
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   /** Who made the result; null until it succeeds. */
@@ -73,6 +140,13 @@ export const debugResponseSchema = z.object({
   ok: z.literal(true),
   canvas: z.object({ width: z.number().int(), height: z.number().int() }),
 });
+/** POST /api/runs -> 202: one prediction per photo and output, photo by photo. */
+export const runResponseSchema = z.object({
+  credits: z.number().int().nonnegative(),
+  predictions: z.array(predictionSchema.extend({ upload_id: z.string() })),
+});
+export type RunResponse = z.infer<typeof runResponseSchema>;
+
 export type DebugResponse = z.infer<typeof debugResponseSchema>;
 
 export const HISTORY_PAGE_SIZE = 20;
@@ -103,6 +177,16 @@ export const historyItemSchema = z.object({
   providers: z.record(z.string(), z.enum(outpaintProviders)),
   /** Ratio label -> every result made for it (regenerations included), oldest first. */
   versions: z.record(z.string(), z.array(historyVersionSchema)),
+  /** Output key -> its pack (or null), pixel size and the original's alignment. */
+  outputs: z.record(
+    z.string(),
+    z.object({
+      pack: z.string().nullable(),
+      width: z.number().int().positive().nullable(),
+      height: z.number().int().positive().nullable(),
+      alignment: z.enum(alignments),
+    }),
+  ),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 
