@@ -119,4 +119,37 @@ describe('outpaint', () => {
     });
     expect([result.width, result.height]).toEqual([150, 100]);
   });
+
+  it('scales the filled canvas to an exact placement size', async () => {
+    const input = await fixture('coffee.png', 120);
+    const original = await decodeImage(input);
+    const canvas = computeCanvas(original.width, original.height, 1080 / 1920, 'top');
+    const result = await outpaint({
+      input,
+      canvas: { ...canvas, outputWidth: 1080, outputHeight: 1920 },
+      seed: 1,
+    });
+    const pixels = await rawPixels(result.png);
+    expect([result.width, result.height, pixels.width, pixels.height]).toEqual([
+      1080, 1920, 1080, 1920,
+    ]);
+  });
+
+  it('refuses an exact size beyond the output limits', async () => {
+    const input = await fixture('coffee.png', 100);
+    await expect(
+      outpaint({
+        input,
+        canvas: {
+          width: 120,
+          height: 120,
+          offsetX: 0,
+          offsetY: 0,
+          outputWidth: 9000,
+          outputHeight: 100,
+        },
+        seed: 1,
+      }),
+    ).rejects.toMatchObject({ code: 'INVALID_CANVAS' });
+  });
 });

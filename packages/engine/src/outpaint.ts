@@ -1,6 +1,6 @@
 import { decodeImage, orientedSize } from './codecs/decode';
 import { encodePng } from './codecs/encode';
-import { MAX_CANVAS_SIDE } from './codecs/limits';
+import { MAX_CANVAS_SIDE, MAX_OUTPUT_PIXELS, MAX_OUTPUT_SIDE } from './codecs/limits';
 import { sniffHeader } from './codecs/sniff';
 import { EngineInputError } from './errors';
 import type { ShiftMapOptions } from './fill/shift-map-fill';
@@ -19,6 +19,20 @@ export interface CanvasRequest {
    */
   imageWidth?: number;
   imageHeight?: number;
+  /**
+   * The exact size of the result, when a placement asks for one: the filled canvas is scaled to
+   * it. Defaults to the canvas's own size.
+   */
+  outputWidth?: number;
+  outputHeight?: number;
+}
+
+/** The size of the PNG a canvas request makes. */
+export function outputSizeOf(canvas: CanvasRequest): { width: number; height: number } {
+  return {
+    width: canvas.outputWidth ?? canvas.width,
+    height: canvas.outputHeight ?? canvas.height,
+  };
 }
 
 export interface OutpaintRequest {
@@ -63,8 +77,9 @@ export async function outpaint(
   const decoded = performance.now();
   const pixels = shiftMapFill(original, canvas, request.seed, fillOptions);
   const filled = performance.now();
-  const png = await encodePng(pixels, canvas.width, canvas.height, original.channels);
-  return timedResult(png, canvas, { started, decoded, filled, encoded: performance.now() });
+  const output = outputSizeOf(canvas);
+  const png = await encodePng(pixels, canvas.width, canvas.height, original.channels, output);
+  return timedResult(png, output, { started, decoded, filled, encoded: performance.now() });
 }
 
 /** When a job started and finished each stage (`performance.now()` ms). */
@@ -95,7 +110,11 @@ export function timedResult(
   };
 }
 
-function validateCanvas(canvas: CanvasRequest, imageWidth: number, imageHeight: number): void {
+export function validateCanvas(
+  canvas: CanvasRequest,
+  imageWidth: number,
+  imageHeight: number,
+): void {
   const numbers = [
     canvas.width,
     canvas.height,
@@ -118,6 +137,21 @@ function validateCanvas(canvas: CanvasRequest, imageWidth: number, imageHeight: 
     throw new EngineInputError(
       'INVALID_CANVAS',
       `A ${imageWidth}x${imageHeight} image does not fit a ${canvas.width}x${canvas.height} canvas at ${canvas.offsetX},${canvas.offsetY} (sides up to ${MAX_CANVAS_SIDE} px).`,
+    );
+  }
+  const output = outputSizeOf(canvas);
+  const badOutput =
+    !Number.isInteger(output.width) ||
+    !Number.isInteger(output.height) ||
+    output.width < 1 ||
+    output.height < 1 ||
+    output.width > MAX_OUTPUT_SIDE ||
+    output.height > MAX_OUTPUT_SIDE ||
+    output.width * output.height > MAX_OUTPUT_PIXELS;
+  if (badOutput) {
+    throw new EngineInputError(
+      'INVALID_CANVAS',
+      `A ${output.width}x${output.height} result is outside the limits (sides up to ${MAX_OUTPUT_SIDE} px, ${MAX_OUTPUT_PIXELS} pixels).`,
     );
   }
 }

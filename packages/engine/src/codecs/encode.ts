@@ -10,9 +10,15 @@ export async function encodePng(
   width: number,
   height: number,
   channels: 3 | 4,
+  output?: { width: number; height: number },
 ): Promise<Uint8Array> {
-  const buffer = await sharp(data, { raw: { width, height, channels } })
-    .png({ compressionLevel: 1, adaptiveFiltering: true })
-    .toBuffer();
+  let pipeline = sharp(data, { raw: { width, height, channels } });
+  if (output && (output.width !== width || output.height !== height)) {
+    // An exact placement size: the filled canvas has the placement's ratio to within a pixel of
+    // rounding, so 'fill' stretches by less than one pixel while reaching the size exactly.
+    // Lanczos3 is libvips' sharpest filter for both shrinking and enlarging.
+    pipeline = pipeline.resize(output.width, output.height, { fit: 'fill', kernel: 'lanczos3' });
+  }
+  const buffer = await pipeline.png({ compressionLevel: 1, adaptiveFiltering: true }).toBuffer();
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.length);
 }

@@ -10,3 +10,7 @@ export const MAX_INPUT_SIDE = 30_000;
 
 /** Largest canvas the engine fills (the brief caps the product's canvas at 4000 px per side). */
 export const MAX_CANVAS_SIDE = 8000;
+
+/** The largest result an exact placement or custom size may ask for (the canvas is scaled to it). */
+export const MAX_OUTPUT_SIDE = 8000;
+export const MAX_OUTPUT_PIXELS = 40_000_000;

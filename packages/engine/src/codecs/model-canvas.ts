@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { EngineInputError } from '../errors';
 import type { CanvasRequest, OutpaintResult } from '../outpaint';
-import { timedResult } from '../outpaint';
+import { outputSizeOf, timedResult, validateCanvas } from '../outpaint';
 import type { RawImage } from './bmp';
 import { decodeImage, orientedSize, translateSharpError } from './decode';
 import { encodePng } from './encode';
@@ -90,6 +90,7 @@ export async function pasteOriginal(request: PasteOriginalRequest): Promise<Outp
   const { canvas, output } = request;
   checkUpload(output);
   const original = await decodeOriginal(request);
+  validateCanvas(canvas, original.width, original.height);
   const channels = original.channels;
   const generated = await decodeImage(output);
   const decoded = performance.now();
@@ -112,8 +113,9 @@ export async function pasteOriginal(request: PasteOriginalRequest): Promise<Outp
     filled.set(original.data.subarray(from, from + rowBytes), to);
   }
   const pasted = performance.now();
-  const png = await encodePng(filled, canvas.width, canvas.height, channels);
-  return timedResult(png, canvas, {
+  const size = outputSizeOf(canvas);
+  const png = await encodePng(filled, canvas.width, canvas.height, channels, size);
+  return timedResult(png, size, {
     started,
     decoded,
     filled: pasted,
