@@ -33,6 +33,18 @@ export async function takeOneCredit(db: CreditsDb, userId: string, now: Date) {
   return row?.credits;
 }
 
+/** Takes `count` credits only if that many are left (a bulk run is paid for whole or not at all). */
+export async function takeCredits(db: CreditsDb, userId: string, count: number, now: Date) {
+  const row = await db
+    .updateTable('user_profile')
+    .set((eb) => ({ credits: eb('credits', '-', count), updated_at: now.toISOString() }))
+    .where('user_id', '=', userId)
+    .where('credits', '>=', count)
+    .returning('credits')
+    .executeTakeFirst();
+  return row?.credits;
+}
+
 export async function addCredits(db: CreditsDb, userId: string, delta: number, now: Date) {
   const row = await db
     .updateTable('user_profile')

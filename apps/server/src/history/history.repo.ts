@@ -1,3 +1,4 @@
+import type { Alignment } from '@reframe/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import type { HistoryRecordTable, OutpaintProviderName } from '../predictions/resizer.tables';
@@ -22,7 +23,7 @@ export async function ensureHistoryRecord(
   return row.id;
 }
 
-/** Sets the result for one ratio label; a regeneration replaces the previous one. */
+/** Sets the result for one output (ratio label, placement or custom size); a regeneration replaces the previous one. */
 export async function setHistoryImage(
   db: Db,
   image: {
@@ -30,6 +31,9 @@ export async function setHistoryImage(
     aspectRatio: string;
     storageKey: string;
     provider: OutpaintProviderName;
+    alignment: Alignment;
+    width: number;
+    height: number;
   },
   now: Date,
 ): Promise<void> {
@@ -40,12 +44,18 @@ export async function setHistoryImage(
       aspect_ratio: image.aspectRatio,
       storage_key: image.storageKey,
       provider: image.provider,
+      alignment: image.alignment,
+      width: image.width,
+      height: image.height,
       updated_at: now.toISOString(),
     })
     .onConflict((oc) =>
       oc.columns(['history_id', 'aspect_ratio']).doUpdateSet({
         storage_key: image.storageKey,
         provider: image.provider,
+        alignment: image.alignment,
+        width: image.width,
+        height: image.height,
         updated_at: now.toISOString(),
       }),
     )
@@ -90,7 +100,15 @@ export function listHistoryImages(db: Db, historyIds: string[]) {
   if (historyIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('history_image')
-    .select(['history_id', 'aspect_ratio', 'storage_key', 'provider'])
+    .select([
+      'history_id',
+      'aspect_ratio',
+      'storage_key',
+      'provider',
+      'alignment',
+      'width',
+      'height',
+    ])
     .where('history_id', 'in', historyIds)
     .orderBy('updated_at', 'asc')
     .execute();

@@ -1,4 +1,9 @@
-import type { HistoryItem, HistoryPage, HistoryVersion } from '@reframe/shared';
+import {
+  resolveOutput,
+  type HistoryItem,
+  type HistoryPage,
+  type HistoryVersion,
+} from '@reframe/shared';
 import type { Kysely } from 'kysely';
 import type { Storage } from '../adapters/storage/storage';
 import { toIsoString } from '../db/column-types';
@@ -88,6 +93,17 @@ export function createHistoryService(deps: { db: Kysely<DB>; appUrl: string; sto
         ),
         providers: Object.fromEntries(own.map((image) => [image.aspect_ratio, image.provider])),
         versions,
+        outputs: Object.fromEntries(
+          own.map((image) => [
+            image.aspect_ratio,
+            {
+              pack: resolveOutput(image.aspect_ratio)?.pack ?? null,
+              width: image.width,
+              height: image.height,
+              alignment: image.alignment,
+            },
+          ]),
+        ),
       };
     });
   }

@@ -1,3 +1,4 @@
+import { errorMessages, type ErrorCode } from '@reframe/shared';
 import type * as z from 'zod';
 import { AppError } from './app-error';
 
@@ -6,8 +7,10 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.in
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const code = result.error.issues[0]?.message;
-  if (code === 'FILL_ALL_FIELDS' || code === 'INVALID_EMAIL' || code === 'PASSWORD_TOO_SHORT') {
-    throw new AppError(code, 400);
-  }
+  if (code !== undefined && isErrorCode(code)) throw new AppError(code, 400);
   throw new AppError('INVALID_REQUEST', 400);
+}
+
+function isErrorCode(value: string): value is ErrorCode {
+  return Object.hasOwn(errorMessages, value);
 }

@@ -34,7 +34,7 @@ export async function recoverPredictions(deps: {
     const age = now.getTime() - new Date(toIsoString(row.created_at)).getTime();
     if (age > staleAfterMs || row.attempts >= MAX_ATTEMPTS) {
       if (await failAndRefund(db, row, errorMessages.JOB_TIMED_OUT, now)) failed++;
-    } else {
+    } else if (row.run_id === null || row.queued_at !== null) {
       await queue.enqueue(
         { name: 'PredictionRun', data: { predictionId: row.id } },
         { key: row.id, priority: await jobPriorityFor(db, row.user_id) },

@@ -1,10 +1,11 @@
-import { computeCanvas, errorMessages, findAspectRatio, parseRatio } from '@reframe/shared';
+import { errorMessages } from '@reframe/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { failureMessage, type Outpainter } from '../adapters/outpainter/outpainter';
 import { createTimestamped, type Storage } from '../adapters/storage/storage';
 import type { DB } from '../db/types';
 import { completePrediction, failAndRefund } from '../predictions/prediction-settlement';
+import { outputCanvas } from '../predictions/output-canvas';
 import { claimForRun } from '../predictions/predictions.repo';
 import { addStoredBytes } from '../uploads/upload-quota';
 import { resultsFolder } from '../files/storage-keys';
@@ -46,10 +47,10 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
     const signal = AbortSignal.any([shutdown, timeout]);
     try {
       const upload = await findOwnedUpload(db, prediction.user_id, prediction.upload_id);
-      const option = findAspectRatio(prediction.aspect_ratio);
       const original = upload ? await storage.read(upload.storage_key) : null;
-      if (!upload || !option || !original) throw new Error('The original image is missing.');
-      const canvas = computeCanvas(upload.width, upload.height, parseRatio(option.value));
+      if (!upload || !original) throw new Error('The original image is missing.');
+      const canvas = outputCanvas(upload, prediction.aspect_ratio, prediction.alignment);
+      if (!canvas) throw new Error(`Unknown output ${prediction.aspect_ratio}.`);
       const result = await outpainter.outpaint(
         { predictionId, original, canvas, seed: prediction.seed },
         signal,

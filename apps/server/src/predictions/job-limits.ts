@@ -45,6 +45,16 @@ export async function assertCanStartJob(
   if ((await countActiveJobs(trx, userId)) >= limits.maxActivePerUser) {
     throw new AppError('TOO_MANY_ACTIVE_JOBS', 429);
   }
+  await assertNotThrottled(trx, userId, limits, now);
+}
+
+/** The time-out half of `assertCanStartJob`, for a bulk run, whose jobs wait their turn instead. */
+export async function assertNotThrottled(
+  trx: Db,
+  userId: string,
+  limits: LimitsConfig['jobs'],
+  now: Date,
+): Promise<void> {
   const since = new Date(now.getTime() - limits.timeoutWindowMs);
   if ((await countRecentTimeouts(trx, userId, since)) >= limits.timeoutsPerHour) {
     throw new AppError('JOBS_THROTTLED', 429);

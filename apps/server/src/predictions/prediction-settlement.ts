@@ -18,7 +18,7 @@ import type { PredictionRow, UploadRow } from './resizer.tables';
 
 type SettledPrediction = Pick<
   PredictionRow,
-  'id' | 'user_id' | 'aspect_ratio' | 'regenerate' | 'spend_key'
+  'id' | 'user_id' | 'aspect_ratio' | 'alignment' | 'width' | 'height' | 'regenerate' | 'spend_key'
 >;
 
 /** Success: the result, the run's history entry, the usage counters and event. */
@@ -53,6 +53,9 @@ export function completePrediction(
         aspectRatio: prediction.aspect_ratio,
         storageKey: outputKey,
         provider: madeBy.provider,
+        alignment: prediction.alignment,
+        width: prediction.width,
+        height: prediction.height,
       },
       now,
     );

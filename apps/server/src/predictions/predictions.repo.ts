@@ -22,7 +22,8 @@ export type NewPrediction = Omit<
   | 'remote_status'
   | 'remote_output'
   | 'remote_error'
-> & { created_at: string };
+  | 'queued_at'
+> & { created_at: string; queued_at: string | null };
 
 const UNSETTLED = ['starting', 'processing'] as const;
 
@@ -123,11 +124,14 @@ export async function settlePrediction(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Jobs a restart must resume or settle, oldest first. */
+/**
+ * Jobs a restart must resume or settle, oldest first. A run's output not yet queued is settled
+ * when stale, else left for the run dispatch to queue in turn (`run_id` set, `queued_at` null).
+ */
 export function listUnsettledForRecovery(db: Db) {
   return db
     .selectFrom('prediction')
-    .select(['id', 'user_id', 'spend_key', 'attempts', 'created_at'])
+    .select(['id', 'user_id', 'spend_key', 'attempts', 'created_at', 'run_id', 'queued_at'])
     .where('status', 'in', UNSETTLED)
     .orderBy('created_at', 'asc')
     .execute();

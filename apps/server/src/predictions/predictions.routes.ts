@@ -39,7 +39,7 @@ export function predictionsRoutes(deps: { predictionsService: PredictionsService
         );
         const response: DebugResponse = {
           ok: true,
-          canvas: { width: canvas.width, height: canvas.height },
+          canvas: { width: canvas.outputWidth, height: canvas.outputHeight },
         };
         return response;
       } catch (error) {

@@ -1,12 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import {
-  computeCanvas,
-  findAspectRatio,
-  MAX_SEED,
-  parseRatio,
-  type PredictionInput,
-  type Prediction,
-} from '@reframe/shared';
+import { MAX_SEED, outputKeyOf, type PredictionInput, type Prediction } from '@reframe/shared';
 import type { Kysely } from 'kysely';
 import type { JobQueue } from '../adapters/queue/job-queue';
 import type { LimitsConfig } from '../config/limits-config';
@@ -18,6 +11,7 @@ import { findOwnedUpload } from '../uploads/uploads.repo';
 import { jobPriorityFor } from '../jobs/job-priority';
 import { assertCanStartJob } from './job-limits';
 import type { PredictionWatch } from './prediction-watch';
+import { outputCanvas } from './output-canvas';
 import { findOwnedPrediction, insertPrediction } from './predictions.repo';
 import type { PredictionRow } from './resizer.tables';
 
@@ -48,6 +42,7 @@ export function toPrediction(
     | 'error'
     | 'output_key'
     | 'aspect_ratio'
+    | 'alignment'
     | 'width'
     | 'height'
     | 'provider'
@@ -61,6 +56,7 @@ export function toPrediction(
     error: row.error,
     output: row.status === 'succeeded' && row.output_key ? fileUrl(appUrl, row.output_key) : null,
     aspect_ratio: row.aspect_ratio,
+    alignment: row.alignment,
     width: row.width,
     height: row.height,
     provider: row.provider,
@@ -76,13 +72,12 @@ export function createPredictionsService({
   watch,
   pollHoldMs,
 }: PredictionsServiceDeps) {
-  /** The target canvas for an owned upload and a catalogue label; 404 for another's upload. */
+  /** The target canvas for an owned upload and an output; 404 for another's upload. */
   async function planCanvas(userId: string, input: PredictionInput) {
-    const option = findAspectRatio(input.aspect_ratio);
-    if (!option) throw new AppError('INVALID_REQUEST', 400);
     const upload = await findOwnedUpload(db, userId, input.upload_id);
     if (!upload) throw new AppError('NOT_FOUND', 404);
-    const canvas = computeCanvas(upload.width, upload.height, parseRatio(option.value));
+    const canvas = outputCanvas(upload, outputKeyOf(input), input.alignment ?? 'center');
+    if (!canvas) throw new AppError('INVALID_REQUEST', 400);
     return { upload, canvas };
   }
 
@@ -104,15 +99,18 @@ export function createPredictionsService({
         id,
         user_id: userId,
         upload_id: upload.id,
-        aspect_ratio: input.aspect_ratio,
-        width: canvas.width,
-        height: canvas.height,
+        aspect_ratio: outputKeyOf(input),
+        alignment: input.alignment ?? 'center',
+        width: canvas.outputWidth,
+        height: canvas.outputHeight,
         seed: input.seed ?? randomInt(0, MAX_SEED),
         regenerate: input.regenerate ? 1 : 0,
         status: 'starting' as const,
         error: null,
         output_key: null,
         spend_key: spendKey,
+        run_id: null,
+        queued_at: now.toISOString(),
         created_at: now.toISOString(),
       };
       await db.transaction().execute(async (trx) => {

@@ -31,6 +31,9 @@ import { findRemoteState, saveRemoteId } from './predictions.repo';
 import { predictionsRoutes } from './predictions.routes';
 import { providerWebhookRoutes } from './provider-webhook.routes';
 import { createPredictionsService, POLL_HOLD_MS } from './predictions.service';
+import { createRunDispatch } from './run-dispatch';
+import { runsRoutes } from './runs.routes';
+import { createRunsService } from './runs.service';
 
 export interface ResizerDeps {
   db: Kysely<DB>;
@@ -80,6 +83,11 @@ export function createResizer(deps: ResizerDeps) {
   const watch = deps.watch ?? createPredictionWatch();
   const quota = createUploadQuota({ db, storage, limits: limits.uploads });
   const wakeups = createRemoteWakeups();
+  const runDispatch = createRunDispatch({
+    db,
+    queue,
+    maxActivePerUser: limits.jobs.maxActivePerUser,
+  });
   const handlePredictionRun = createPredictionRunHandler({
     db,
     storage,
@@ -114,6 +122,9 @@ export function createResizer(deps: ResizerDeps) {
         pollHoldMs: deps.pollHoldMs ?? POLL_HOLD_MS,
       }),
     }),
+    runsRoutes({
+      runsService: createRunsService({ db, appUrl, jobLimits: limits.jobs, dispatch: runDispatch }),
+    }),
     filesRoutes({ storage }),
     historyRoutes({ historyService: createHistoryService({ db, appUrl, storage }) }),
   ];
@@ -137,17 +148,22 @@ export function createResizer(deps: ResizerDeps) {
       await queue.start({
         ...otherJobs,
         PredictionRun: async (data, signal) => {
-          const status = await handlePredictionRun(data, signal).catch((error: unknown) => {
+          const status = await handlePredictionRun(data, signal).catch(async (error: unknown) => {
             watch.settled(data.predictionId);
+            if (!signal.aborted) await runDispatch.afterJob(data.predictionId);
             throw error;
           });
-          if (status !== 'deferred') watch.settled(data.predictionId);
+          if (status !== 'deferred') {
+            watch.settled(data.predictionId);
+            if (!signal.aborted) await runDispatch.afterJob(data.predictionId);
+          }
           return status;
         },
       });
       if (queue.kind === 'in-process') {
         await recoverPredictions({ db, queue, log, staleAfterMs: config.jobs.staleAfterMs });
       }
+      await runDispatch.resumeAll();
     },
     /** Running jobs get `graceMs` to finish before they are aborted and handed back. */
     async stop(graceMs = 0) {

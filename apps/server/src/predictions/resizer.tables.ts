@@ -1,4 +1,4 @@
-import type { OutpaintProvider, PredictionStatus } from '@reframe/shared';
+import type { Alignment, OutpaintProvider, PredictionStatus } from '@reframe/shared';
 import type { Generated, Selectable } from 'kysely';
 import type { Timestamp } from '../db/types';
 
@@ -20,9 +20,12 @@ export interface PredictionTable {
   id: string;
   user_id: string;
   upload_id: string;
-  /** The catalogue label asked for, e.g. "16:9" or "2:3 (Stories)". */
+  /**
+   * The output's key (shared `resolveOutput`): a catalogue label ("2:3 (Stories)"), a custom
+   * ratio ("5:2"), a placement ("meta-stories-1080x1920") or a custom size ("1200x628").
+   */
   aspect_ratio: string;
-  /** The target canvas. */
+  /** The result's size: the canvas, or the exact size of a placement or custom size. */
   width: number;
   height: number;
   seed: number;
@@ -47,6 +50,12 @@ export interface PredictionTable {
   remote_status: string | null;
   remote_output: string | null;
   remote_error: string | null;
+  /** Where the original sits on the canvas (migration 0009-placement-outputs). */
+  alignment: Alignment;
+  /** The bulk run it belongs to, or null for a single prediction. */
+  run_id: string | null;
+  /** When it was handed to the job queue; null while a run's prediction waits for room. */
+  queued_at: Timestamp | null;
 }
 
 export interface HistoryRecordTable {
@@ -64,6 +73,10 @@ export interface HistoryImageTable {
   storage_key: string;
   provider: OutpaintProviderName;
   updated_at: Timestamp;
+  alignment: Alignment;
+  /** The result's pixel size; null for results made before migration 0009. */
+  width: number | null;
+  height: number | null;
 }
 
 /** Provider webhook deliveries already applied, by their `webhook-id`. */

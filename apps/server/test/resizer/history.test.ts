@@ -45,6 +45,9 @@ describe('GET /api/history', () => {
           aspectRatio: '1:1',
           storageKey: `users/${userId}/resized/13x13/${at.getTime()}`,
           provider: 'engine',
+          alignment: 'center',
+          width: 13,
+          height: 13,
         },
         at,
       );

@@ -56,6 +56,7 @@ describe('jobs that do not finish', () => {
           user_id: me.user.id,
           upload_id: original.id,
           aspect_ratio: '1:1',
+          alignment: 'center',
           width: 52,
           height: 52,
           seed: 1,

@@ -8,6 +8,7 @@ import { resizer } from './0005-resizer';
 import { deletedAddress } from './0006-deleted-address';
 import { uploadQuota } from './0007-upload-quota';
 import { outpaintProvider } from './0008-outpaint-provider';
+import { placementOutputs } from './0009-placement-outputs';
 
 /**
  * Every migration, in the order it runs. To add one: create the next numbered file exporting a
@@ -22,6 +23,7 @@ const migrations: ReadonlyArray<readonly [name: string, build: (dialect: Dialect
   ['0006-deleted-address', deletedAddress],
   ['0007-upload-quota', uploadQuota],
   ['0008-outpaint-provider', outpaintProvider],
+  ['0009-placement-outputs', placementOutputs],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -1,0 +1,120 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  formatMessage,
+  isPlanId,
+  MAX_SEED,
+  outputKeyOf,
+  planAllowsBulk,
+  type CreateRunBody,
+  type RunResponse,
+} from '@reframe/shared';
+import type { Kysely } from 'kysely';
+import { findAccount } from '../billing/billing.repo';
+import type { LimitsConfig } from '../config/limits-config';
+import { getBalance, insertLedgerEntry, takeCredits } from '../credits/credits.repo';
+import type { DB } from '../db/types';
+import { AppError } from '../http/app-error';
+import { findOwnedUpload } from '../uploads/uploads.repo';
+import { assertNotThrottled } from './job-limits';
+import { outputCanvas } from './output-canvas';
+import { toPrediction } from './predictions.service';
+import { insertPrediction, type NewPrediction } from './predictions.repo';
+import type { RunDispatch } from './run-dispatch';
+
+export interface RunsServiceDeps {
+  db: Kysely<DB>;
+  appUrl: string;
+  jobLimits: LimitsConfig['jobs'];
+  dispatch: RunDispatch;
+}
+
+/**
+ * A run: every photo times every output, one prediction (and one credit) each. Everything is
+ * checked before anything is charged: the plan (several photos need Bulk Processing), the photos
+ * (the user's own), the outputs and the balance; then all credits are taken and all predictions
+ * recorded in one transaction, or nothing is. Its jobs wait on the server for the per-user limit.
+ */
+export function createRunsService({ db, appUrl, jobLimits, dispatch }: RunsServiceDeps) {
+  async function assertPlanAllows(userId: string, photos: number) {
+    if (photos <= 1) return;
+    const account = await findAccount(db, userId);
+    const planId = isPlanId(account?.plan_id) ? account.plan_id : 'free';
+    if (!planAllowsBulk(planId)) throw new AppError('BULK_NOT_IN_PLAN', 403);
+  }
+
+  async function planRows(userId: string, body: CreateRunBody, runId: string, now: Date) {
+    const alignment = body.alignment ?? 'center';
+    const rows: NewPrediction[] = [];
+    for (const uploadId of body.upload_ids) {
+      const upload = await findOwnedUpload(db, userId, uploadId);
+      if (!upload) throw new AppError('NOT_FOUND', 404);
+      for (const spec of body.outputs) {
+        const key = outputKeyOf(spec);
+        const canvas = outputCanvas(upload, key, alignment);
+        if (!canvas) throw new AppError('INVALID_REQUEST', 400);
+        const id = randomUUID();
+        rows.push({
+          id,
+          user_id: userId,
+          upload_id: upload.id,
+          aspect_ratio: key,
+          alignment,
+          width: canvas.outputWidth,
+          height: canvas.outputHeight,
+          seed: randomInt(0, MAX_SEED),
+          regenerate: 0,
+          status: 'starting',
+          error: null,
+          output_key: null,
+          spend_key: `prediction:${id}`,
+          run_id: runId,
+          queued_at: null,
+          created_at: now.toISOString(),
+        });
+      }
+    }
+    return rows;
+  }
+
+  return {
+    async create(userId: string, body: CreateRunBody): Promise<RunResponse> {
+      await assertPlanAllows(userId, body.upload_ids.length);
+      const now = new Date();
+      const rows = await planRows(userId, body, randomUUID(), now);
+      const credits = await db.transaction().execute(async (trx) => {
+        const balance = await takeCredits(trx, userId, rows.length, now);
+        if (balance === undefined) {
+          const have = (await getBalance(trx, userId)) ?? 0;
+          throw new AppError('RUN_NOT_ENOUGH_CREDITS', 402, {
+            message: formatMessage.runCredits(rows.length, have),
+          });
+        }
+        await assertNotThrottled(trx, userId, jobLimits, now);
+        let balanceAfter = balance + rows.length;
+        for (const row of rows) {
+          balanceAfter -= 1;
+          await insertLedgerEntry(trx, {
+            userId,
+            delta: -1,
+            kind: 'spend',
+            idempotencyKey: row.spend_key,
+            balanceAfter,
+            now,
+          });
+          await insertPrediction(trx, row);
+        }
+        return balance;
+      });
+      await dispatch.dispatch(userId);
+      return {
+        credits,
+        predictions: rows.map((row) => ({
+          ...toPrediction({ ...row, provider: null, fallback: 0 }, appUrl),
+          upload_id: row.upload_id,
+        })),
+      };
+    },
+  };
+}
+
+export type RunsService = ReturnType<typeof createRunsService>;
