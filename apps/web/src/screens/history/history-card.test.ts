@@ -16,6 +16,7 @@ const item: HistoryItem = {
   },
   providers: { '1:1': 'replicate', '9:16 (Reels)': 'replicate', '16:9': 'engine' },
   versions: {},
+  outputs: {},
 };
 
 describe('historyVersions', () => {

@@ -11,6 +11,7 @@ function prediction(overrides: Partial<Prediction> = {}): Prediction {
     error: null,
     output: null,
     aspect_ratio: '16:9',
+    alignment: 'center',
     width: 853,
     height: 480,
     provider: null,
