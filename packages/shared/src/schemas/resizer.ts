@@ -2,7 +2,7 @@ import * as z from 'zod';
 
 import { MAX_BULK_PHOTOS, MAX_RUN_OUTPUTS } from '../bulk';
 import { alignments } from '../geometry/canvas';
-import { customSizeKey, exactSizeError, isKnownRatio } from '../output-target';
+import { customSizeKey, exactSizeError, isKnownRatio, resolveOutput } from '../output-target';
 import { placementIds } from '../placement-packs';
 
 /**
@@ -61,6 +61,14 @@ export function outputKeyOf(spec: OutputSpec): string {
   if (spec.placement) return spec.placement;
   if (spec.size) return customSizeKey(spec.size.width, spec.size.height);
   return spec.aspect_ratio ?? '';
+}
+
+/** The output spec that asks for a stored key again (the inverse of `outputKeyOf`). */
+export function outputSpecOfKey(key: string): OutputSpec {
+  const output = resolveOutput(key);
+  if (output?.pack) return { placement: key };
+  if (output?.exact) return { size: output.exact };
+  return { aspect_ratio: key };
 }
 
 export const alignmentSchema = z.enum(alignments);
