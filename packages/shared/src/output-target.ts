@@ -95,6 +95,13 @@ export const customSizeKey = (width: number, height: number) => `${width}x${heig
  * The file name of a result: a placement is named for itself (`meta-stories-1080x1920.png`),
  * anything else by the brief's rule (`expanded-{w}x{h}.png`).
  */
-export function outputFilename(key: string, width: number, height: number): string {
-  return resolveOutput(key)?.pack ? `${key}.png` : `expanded-${width}x${height}.png`;
+export function outputFilename(
+  key: string,
+  width: number,
+  height: number,
+  extension = 'png',
+): string {
+  return resolveOutput(key)?.pack
+    ? `${key}.${extension}`
+    : `expanded-${width}x${height}.${extension}`;
 }

@@ -7,7 +7,7 @@ import {
   RefreshCw,
 } from 'lucide-react';
 import { useState } from 'react';
-import { copy, errorMessages, parseRatio } from '@reframe/shared';
+import { copy, errorMessages, resolveOutput } from '@reframe/shared';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -218,7 +218,7 @@ function ResultTile({
 
 /** Where a running ratio's result will appear: its frame, pulsing, at its own aspect ratio. */
 function PendingTile({ ratio }: { ratio: string }) {
-  const aspect = parseRatio(ratio.split(' ')[0] ?? ratio);
+  const aspect = resolveOutput(ratio)?.ratio ?? 1;
   return (
     <div className="flex h-full flex-col overflow-hidden rounded-xl ring-1 ring-slate-200">
       <div className={`flex h-64 items-center justify-center p-3 sm:h-72 ${checkerboard}`}>

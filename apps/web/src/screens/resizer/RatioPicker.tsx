@@ -5,15 +5,21 @@ import {
   aspectRatioCategories,
   aspectRatiosIn,
   copy,
+  placementIds,
   PREVIEW_BOX_PX,
   type AspectRatioCategory,
   type AspectRatioOption,
 } from '@reframe/shared';
 import { Card } from '../../components/Card';
 import { Tabs } from '../../components/Tabs';
+import { PacksGroup } from './PacksGroup';
 import { isOriginalRatio } from './ratio-selection';
 
 const r = copy.resizer;
+
+/** The brief's three categories, then the placement packs (issue 15). */
+type PickerTab = AspectRatioCategory | typeof r.packsTab;
+const pickerTabs: readonly PickerTab[] = [...aspectRatioCategories, r.packsTab];
 
 export function RatioPicker({
   selected,
@@ -26,9 +32,11 @@ export function RatioPicker({
   disabled: boolean;
   onToggle: (label: string) => void;
 }) {
-  const [category, setCategory] = useState<AspectRatioCategory>('Common');
-  const selectedIn = (tab: AspectRatioCategory) =>
-    aspectRatiosIn(tab).filter((option) => selected.includes(option.label)).length;
+  const [category, setCategory] = useState<PickerTab>('Common');
+  const selectedIn = (tab: PickerTab) =>
+    tab === r.packsTab
+      ? selected.filter((id) => placementIds.includes(id)).length
+      : aspectRatiosIn(tab).filter((option) => selected.includes(option.label)).length;
 
   return (
     <Card className="p-5 sm:p-6">
@@ -36,7 +44,7 @@ export function RatioPicker({
       <div className="mt-4">
         <Tabs
           label={r.categoryTabs}
-          tabs={aspectRatioCategories}
+          tabs={pickerTabs}
           value={category}
           onChange={setCategory}
           aside={(tab) =>
@@ -47,19 +55,23 @@ export function RatioPicker({
             )
           }
         >
-          <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-2">
-            {aspectRatiosIn(category).map((option) => (
-              <li key={option.label}>
-                <RatioOption
-                  option={option}
-                  checked={selected.includes(option.label)}
-                  isOriginal={isOriginalRatio(option.label, original)}
-                  disabled={disabled}
-                  onToggle={onToggle}
-                />
-              </li>
-            ))}
-          </ul>
+          {category === r.packsTab ? (
+            <PacksGroup selected={selected} disabled={disabled} onToggle={onToggle} />
+          ) : (
+            <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-2">
+              {aspectRatiosIn(category).map((option) => (
+                <li key={option.label}>
+                  <RatioOption
+                    option={option}
+                    checked={selected.includes(option.label)}
+                    isOriginal={isOriginalRatio(option.label, original)}
+                    disabled={disabled}
+                    onToggle={onToggle}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
         </Tabs>
       </div>
       <p className="mt-3 text-xs text-slate-500">{r.ratioNote}</p>

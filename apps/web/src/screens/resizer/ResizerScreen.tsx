@@ -1,10 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { copy, type UploadResponse } from '@reframe/shared';
+import { copy, type Alignment, type UploadResponse } from '@reframe/shared';
 import { fetchHistoryPage } from '../../api/history';
 import { useAuth } from '../../auth/use-auth';
 import { Alert } from '../../components/Alert';
 import { AppPage } from '../../components/AppPage';
 import { ResultViewer } from '../../components/ResultViewer';
+import { AlignmentPicker, DEFAULT_ALIGNMENT } from './AlignmentPicker';
+import { BulkResizer } from './bulk/BulkResizer';
+import { BulkUpsell } from './bulk/BulkUpsell';
+import { useBulkAccess } from './bulk/use-bulk-access';
+import { useBulkRun } from './bulk/use-bulk-run';
 import { EmptyPanel } from './EmptyPanel';
 import { ExpandedImagesCard } from './ExpandedImagesCard';
 import { recallLastRun, rememberLastRun, versionsOf } from './last-run';
@@ -45,7 +50,16 @@ export function ResizerScreen() {
   const [viewing, setViewing] = useState<number | null>(null);
   const queueRef = useRef<HTMLDivElement>(null);
   const toRun = affordable(selected, usage.remainingCredits);
-  const run = useResizerRun({ upload: uploaded, selected: toRun, hasCredits: usage.hasCredits });
+  const [alignment, setAlignment] = useState<Alignment>(DEFAULT_ALIGNMENT);
+  const [bulkLocked, setBulkLocked] = useState(false);
+  const canBulk = useBulkAccess();
+  const bulk = useBulkRun();
+  const run = useResizerRun({
+    upload: uploaded,
+    selected: toRun,
+    hasCredits: usage.hasCredits,
+    alignment,
+  });
   const image = useImageUpload(
     () => {
       run.reset();
@@ -80,16 +94,60 @@ export function ResizerScreen() {
 
   const original = uploaded?.originalRatio ?? null;
   const outOfCredits = usage.loaded && !usage.hasCredits;
-  const waiting = queue
-    .filter((item) => isRatioBusy(queue, item.ratio))
-    .map((item) => item.ratio)
-    .filter((ratio) => !results.some((result) => result.ratio === ratio));
 
   function chooseFile(file: File) {
     if (running && !window.confirm(r.replaceWhileRunning)) return;
     replaced.current = true;
     image.choose(file);
   }
+
+  // Several photos: a bulk run on the plans that have it; otherwise the first photo, and why.
+  const onFiles = (files: File[]) => {
+    if (canBulk) return bulk.addFiles(files);
+    setBulkLocked(true);
+    if (files[0]) chooseFile(files[0]);
+  };
+  const pickers = (
+    <>
+      <RatioPicker
+        selected={selected}
+        original={bulk.photos.length > 0 ? null : original}
+        disabled={running || bulk.running}
+        onToggle={(label) => setSelected((current) => toggleRatio(current, label, original))}
+      />
+      <AlignmentPicker
+        value={alignment}
+        disabled={running || bulk.running}
+        onChange={setAlignment}
+      />
+    </>
+  );
+  if (bulk.photos.length > 0) {
+    return (
+      <AppPage title={r.title} wide>
+        {outOfCredits && <UpgradeBanner />}
+        <BulkResizer
+          bulk={bulk}
+          uploadArea={
+            <UploadArea
+              chosen={null}
+              uploading={false}
+              onFile={(file) => bulk.addFiles([file])}
+              onFiles={bulk.addFiles}
+            />
+          }
+          pickers={pickers}
+          selected={selected}
+          alignment={alignment}
+          remainingCredits={usage.remainingCredits}
+        />
+      </AppPage>
+    );
+  }
+  const waiting = queue
+    .filter((item) => isRatioBusy(queue, item.ratio))
+    .map((item) => item.ratio)
+    .filter((ratio) => !results.some((result) => result.ratio === ratio));
 
   function startRun() {
     void run.process();
@@ -106,14 +164,15 @@ export function ResizerScreen() {
       {outOfCredits && <UpgradeBanner />}
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,420px)_minmax(0,1fr)] xl:grid-cols-[minmax(0,460px)_minmax(0,1fr)] xl:gap-8">
         <div className="flex flex-col gap-5 lg:sticky lg:top-6">
-          <UploadArea chosen={image.chosen} uploading={image.uploading} onFile={chooseFile} />
-          {image.error && <Alert>{image.error}</Alert>}
-          <RatioPicker
-            selected={selected}
-            original={original}
-            disabled={running}
-            onToggle={(label) => setSelected((current) => toggleRatio(current, label, original))}
+          <UploadArea
+            chosen={image.chosen}
+            uploading={image.uploading}
+            onFile={chooseFile}
+            onFiles={onFiles}
           />
+          {bulkLocked && <BulkUpsell />}
+          {image.error && <Alert>{image.error}</Alert>}
+          {pickers}
           <ProcessControls
             count={toRun.length}
             selectedCount={selected.length}

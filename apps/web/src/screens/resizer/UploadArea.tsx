@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { ImageUp } from 'lucide-react';
 import { useDropzone } from 'react-dropzone';
-import { copy, MAX_UPLOAD_BYTES } from '@reframe/shared';
+import { copy, MAX_BULK_PHOTOS, MAX_UPLOAD_BYTES } from '@reframe/shared';
 import { Spinner } from '../../components/Spinner';
 import type { ChosenImage } from './use-image-upload';
 import { DROPZONE_ACCEPT, firstDroppedFile } from './upload-checks';
@@ -12,18 +12,23 @@ export function UploadArea({
   chosen,
   uploading,
   onFile,
+  onFiles,
 }: {
   chosen: ChosenImage | null;
   uploading: boolean;
   onFile: (file: File) => void;
+  /** Several photos dropped or chosen at once: a bulk run (issue 15). */
+  onFiles: (files: File[]) => void;
 }) {
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     accept: DROPZONE_ACCEPT,
-    maxFiles: 1,
+    maxFiles: MAX_BULK_PHOTOS,
     maxSize: MAX_UPLOAD_BYTES,
-    multiple: false,
+    multiple: true,
     disabled: uploading,
     onDrop: (accepted, rejected) => {
+      const all = [...accepted, ...rejected.map((rejection) => rejection.file)];
+      if (all.length > 1) return onFiles(all);
       const file = firstDroppedFile<File>(accepted, rejected);
       if (file) onFile(file);
     },

@@ -3,6 +3,7 @@ import {
   findAspectRatio,
   isWithinOriginalTolerance,
   parseRatio,
+  placementIds,
 } from '@reframe/shared';
 
 /** The brief: 1:1 is selected at first. */
@@ -15,10 +16,13 @@ export function isOriginalRatio(label: string, original: number | null): boolean
   return option !== undefined && isWithinOriginalTolerance(parseRatio(option.value), original);
 }
 
+/** Ratios, then placements: the order the picker lists them in. */
+const PICKER_ORDER: readonly string[] = [...aspectRatioLabels, ...placementIds];
+
 /** Keeps the selection in catalogue order, so ratios run in the order the picker lists them. */
 function inCatalogueOrder(labels: Iterable<string>): string[] {
   const set = new Set(labels);
-  return aspectRatioLabels.filter((label) => set.has(label));
+  return PICKER_ORDER.filter((label) => set.has(label));
 }
 
 /** Selects or unselects one label; an "(Original)" ratio cannot be selected. */

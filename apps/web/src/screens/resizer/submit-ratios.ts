@@ -1,4 +1,4 @@
-import { computeCanvas, findAspectRatio, parseRatio, type RatioSubmission } from '@reframe/shared';
+import { computeCanvas, resolveOutput, type RatioSubmission } from '@reframe/shared';
 
 export interface SubmitRatiosDeps {
   /** Runs one ratio to its end, result or error; it does not reject. */
@@ -51,9 +51,9 @@ export function largestCanvasFirst(
   image: { width: number; height: number },
 ): string[] {
   const area = (label: string) => {
-    const option = findAspectRatio(label);
-    if (!option) return 0;
-    const canvas = computeCanvas(image.width, image.height, parseRatio(option.value));
+    const output = resolveOutput(label);
+    if (!output) return 0;
+    const canvas = output.exact ?? computeCanvas(image.width, image.height, output.ratio);
     return canvas.width * canvas.height;
   };
   return [...ratios].sort((a, b) => area(b) - area(a));

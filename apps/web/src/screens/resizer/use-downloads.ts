@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { errorMessages } from '@reframe/shared';
-import { expandedFilename, fetchImageBytes, resizerZipFilename, zipDownloads } from './download';
+import { errorMessages, outputFilename } from '@reframe/shared';
+import { fetchImageBytes, resizerZipFilename, zipDownloads } from './download';
 import { encodeAs, extensionOf, type DownloadFormat } from './image-format';
 import type { ExpandedImage } from './run-prediction';
 import { browserFetch, saveBlob } from './save-file';
@@ -13,7 +13,7 @@ export function useResultDownloads(format: DownloadFormat) {
   const [zipping, setZipping] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const nameOf = (image: ExpandedImage) =>
-    expandedFilename(image.width, image.height, extensionOf(format));
+    outputFilename(image.ratio, image.width, image.height, extensionOf(format));
 
   async function downloadOne(image: ExpandedImage) {
     setError(null);

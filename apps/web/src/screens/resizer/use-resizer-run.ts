@@ -3,7 +3,9 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import {
   errorMessages,
   formatMessage,
+  outputSpecOfKey,
   ratioSubmission,
+  type Alignment,
   type RatioSubmission,
   type UploadResponse,
 } from '@reframe/shared';
@@ -49,6 +51,8 @@ interface RunInputs {
   upload: UploadResponse | null;
   selected: readonly string[];
   hasCredits: boolean;
+  /** Where the original sits on each canvas (issue 15); centred by default. */
+  alignment?: Alignment;
 }
 
 /**
@@ -57,7 +61,7 @@ interface RunInputs {
  * upload (reset) or leaving the screen cancels what is still running, so stale results never
  * reach the new image.
  */
-export function useResizerRun({ upload, selected, hasCredits }: RunInputs) {
+export function useResizerRun({ upload, selected, hasCredits, alignment }: RunInputs) {
   const [state, dispatch] = useReducer(runReducer, initialRunState);
   const queryClient = useQueryClient();
   const generation = useRef(0);
@@ -80,7 +84,7 @@ export function useResizerRun({ upload, selected, hasCredits }: RunInputs) {
       };
       try {
         const result = await runPrediction(
-          { upload_id: uploadId, aspect_ratio: ratio, regenerate },
+          { upload_id: uploadId, ...outputSpecOfKey(ratio), alignment, regenerate },
           {
             api,
             sleep: sleepUnlessCancelled,
@@ -104,7 +108,7 @@ export function useResizerRun({ upload, selected, hasCredits }: RunInputs) {
         void queryClient.invalidateQueries({ queryKey: usageStatsQueryKey });
       }
     },
-    [queryClient],
+    [queryClient, alignment],
   );
 
   const refuse = useCallback((): string | null => {

@@ -1,0 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
+import { planAllowsBulk } from '@reframe/shared';
+import { fetchUsageStats, usageStatsQueryKey } from '../../../api/resizer';
+
+/** Whether the user's plan processes several photos in one run; false until usage has loaded. */
+export function useBulkAccess(): boolean {
+  const usage = useQuery({ queryKey: usageStatsQueryKey, queryFn: fetchUsageStats });
+  return usage.data ? planAllowsBulk(usage.data.currentPlan) : false;
+}

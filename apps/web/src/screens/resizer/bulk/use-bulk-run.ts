@@ -1,0 +1,214 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  errorMessages,
+  MAX_BULK_PHOTOS,
+  outputSpecOfKey,
+  type Alignment,
+  type Prediction,
+  type UploadResponse,
+} from '@reframe/shared';
+import { historyQueryKey } from '../../../api/history';
+import { getPrediction, uploadImage, usageStatsQueryKey } from '../../../api/resizer';
+import { startRun } from '../../../api/runs';
+import { siteConfigQuery } from '../../../api/site-config';
+import { browserFetch, saveBlob } from '../save-file';
+import { uploadProblem } from '../upload-checks';
+import { bulkZipFilename, zipBulkRun } from './bulk-zip';
+
+export interface BulkPhoto {
+  id: number;
+  file: File;
+  previewUrl: string;
+  upload: UploadResponse | null;
+  error: string | null;
+}
+
+export type BulkOutputStatus = 'pending' | 'processing' | 'completed' | 'error';
+
+export interface BulkOutput {
+  predictionId: string;
+  uploadId: string;
+  key: string;
+  status: BulkOutputStatus;
+  url: string | null;
+  width: number;
+  height: number;
+  error: string | null;
+}
+
+const isSettled = (status: BulkOutputStatus) => status === 'completed' || status === 'error';
+
+function fromPrediction(prediction: Prediction): Partial<BulkOutput> {
+  if (prediction.status === 'succeeded') return { status: 'completed', url: prediction.output };
+  if (prediction.status === 'failed') return { status: 'error', error: prediction.error };
+  return { status: prediction.status === 'processing' ? 'processing' : 'pending' };
+}
+
+let nextPhotoId = 1;
+
+/**
+ * A bulk run on the resizer: the photos uploaded one after another as they are added, then one
+ * POST /api/runs for all of them (the server checks plan, cap and credits before anything
+ * starts), then each output polled until it settles. The server queues the outputs within the
+ * per-user job limit, so the browser only polls, a few at a time, in the order they run.
+ */
+export function useBulkRun() {
+  const queryClient = useQueryClient();
+  const [photos, setPhotos] = useState<BulkPhoto[]>([]);
+  const [outputs, setOutputs] = useState<BulkOutput[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [zipping, setZipping] = useState(false);
+  const alive = useRef(true);
+  const uploads = useRef<Promise<void>>(Promise.resolve());
+
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  const patchPhoto = (id: number, patch: Partial<BulkPhoto>) =>
+    setPhotos((current) => current.map((p) => (p.id === id ? { ...p, ...patch } : p)));
+  const patchOutput = (predictionId: string, patch: Partial<BulkOutput>) =>
+    setOutputs((current) =>
+      current.map((o) => (o.predictionId === predictionId ? { ...o, ...patch } : o)),
+    );
+
+  const addFiles = useCallback((files: readonly File[]) => {
+    setError(null);
+    setOutputs([]);
+    const added = files.map((file) => ({
+      id: nextPhotoId++,
+      file,
+      previewUrl: URL.createObjectURL(file),
+      upload: null,
+      error: uploadProblem(file),
+    }));
+    setPhotos((current) => [...current, ...added].slice(0, MAX_BULK_PHOTOS));
+    for (const photo of added) {
+      if (photo.error) continue;
+      // One upload at a time: the server takes two per user at once and refuses a third.
+      uploads.current = uploads.current.then(async () => {
+        try {
+          const upload = await uploadImage(photo.file);
+          if (alive.current) patchPhoto(photo.id, { upload });
+        } catch (failure) {
+          if (alive.current) patchPhoto(photo.id, { error: (failure as Error).message });
+        }
+      });
+    }
+  }, []);
+
+  const removePhoto = useCallback((id: number) => {
+    setPhotos((current) => current.filter((p) => p.id !== id));
+  }, []);
+
+  const clear = useCallback(() => {
+    setPhotos([]);
+    setOutputs([]);
+    setError(null);
+  }, []);
+
+  const pollOne = useCallback(async (output: BulkOutput) => {
+    let status = output.status;
+    while (alive.current && !isSettled(status)) {
+      try {
+        const patch = fromPrediction(await getPrediction(output.predictionId));
+        status = patch.status ?? status;
+        patchOutput(output.predictionId, patch);
+      } catch (failure) {
+        status = 'error';
+        patchOutput(output.predictionId, { status, error: (failure as Error).message });
+      }
+    }
+  }, []);
+
+  const start = useCallback(
+    async (selected: readonly string[], alignment: Alignment) => {
+      const ready = photos.filter((p) => p.upload !== null);
+      if (ready.length === 0) return setError(errorMessages.NO_IMAGE);
+      if (selected.length === 0) return setError(errorMessages.NO_RATIO);
+      setError(null);
+      setStarting(true);
+      let started: BulkOutput[];
+      try {
+        const run = await startRun({
+          upload_ids: ready.map((p) => p.upload!.id),
+          outputs: selected.map(outputSpecOfKey),
+          alignment,
+        });
+        started = run.predictions.map((p) => ({
+          predictionId: p.id,
+          uploadId: p.upload_id,
+          key: p.aspect_ratio,
+          url: null,
+          width: p.width,
+          height: p.height,
+          error: null,
+          status: 'pending',
+        }));
+        setOutputs(started);
+      } catch (failure) {
+        setError((failure as Error).message);
+        return;
+      } finally {
+        setStarting(false);
+        void queryClient.invalidateQueries({ queryKey: usageStatsQueryKey });
+      }
+      const config = await queryClient.fetchQuery(siteConfigQuery).catch(() => null);
+      const waiting = [...started];
+      const lane = async () => {
+        for (let next = waiting.shift(); next; next = waiting.shift()) await pollOne(next);
+      };
+      const lanes = Math.max(1, Math.min(config?.maxActiveJobsPerUser ?? 1, started.length));
+      await Promise.all(Array.from({ length: lanes }, lane));
+      void queryClient.invalidateQueries({ queryKey: usageStatsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: historyQueryKey });
+    },
+    [photos, pollOne, queryClient],
+  );
+
+  const downloadZip = useCallback(async () => {
+    setError(null);
+    setZipping(true);
+    try {
+      const zip = await zipBulkRun(
+        photos
+          .filter((p) => p.upload)
+          .map((p) => ({
+            name: p.file.name,
+            results: outputs.flatMap((o) =>
+              o.uploadId === p.upload?.id && o.url ? [{ ...o, url: o.url }] : [],
+            ),
+          })),
+        browserFetch,
+      );
+      saveBlob(await zip.generateAsync({ type: 'blob' }), bulkZipFilename(Date.now()));
+    } catch {
+      setError(errorMessages.RESIZER_ZIP_FAILED);
+    } finally {
+      setZipping(false);
+    }
+  }, [photos, outputs]);
+
+  const running = starting || outputs.some((o) => !isSettled(o.status));
+  const uploading = photos.some((p) => !p.upload && !p.error);
+  return {
+    photos,
+    outputs,
+    error,
+    running,
+    uploading,
+    zipping,
+    addFiles,
+    removePhoto,
+    clear,
+    start,
+    downloadZip,
+  };
+}
+
+export type BulkRun = ReturnType<typeof useBulkRun>;
