@@ -1,9 +1,14 @@
-import { computeCanvas, resolveOutput, type Alignment } from '@reframe/shared';
+import { computeCanvas, resolveOutput, type Alignment, type CanvasGeometry } from '@reframe/shared';
 
 /**
  * The canvas an output is filled on (the brief's rules, the original placed by `alignment`) and
- * the size of its PNG: the canvas itself, or the exact size of a placement or custom size, which
- * the engine scales the filled canvas to. Undefined when the key names nothing we make.
+ * the size of its PNG: the canvas itself, or the exact size of a placement or custom size.
+ * Undefined when the key names nothing we make.
+ *
+ * An exact size smaller than the canvas scales the canvas down to it before the fill (the
+ * original shrinks with it, so the picture is the same), rather than filling pixels only to
+ * throw them away: a 2 MP photo's 9:16 canvas is 2.6 times the 1080x1920 it becomes. A larger
+ * exact size is filled at the canvas's size and scaled up by the engine (`outputWidth`).
  */
 export function outputCanvas(
   original: { width: number; height: number },
@@ -14,5 +19,23 @@ export function outputCanvas(
   if (!output) return undefined;
   const canvas = computeCanvas(original.width, original.height, output.ratio, alignment);
   const size = output.exact ?? { width: canvas.width, height: canvas.height };
-  return { ...canvas, outputWidth: size.width, outputHeight: size.height };
+  const shrunk = size.width < canvas.width ? shrinkTo(canvas, size) : canvas;
+  return { ...shrunk, outputWidth: size.width, outputHeight: size.height };
+}
+
+function shrinkTo(canvas: CanvasGeometry, size: { width: number; height: number }): CanvasGeometry {
+  const factor = size.width / canvas.width;
+  const imageWidth = Math.max(1, Math.min(size.width, Math.round(canvas.imageWidth * factor)));
+  const imageHeight = Math.max(1, Math.min(size.height, Math.round(canvas.imageHeight * factor)));
+  const place = (offset: number, room: number) =>
+    Math.max(0, Math.min(room, Math.round(offset * factor)));
+  return {
+    width: size.width,
+    height: size.height,
+    offsetX: place(canvas.offsetX, size.width - imageWidth),
+    offsetY: place(canvas.offsetY, size.height - imageHeight),
+    scale: canvas.scale * factor,
+    imageWidth,
+    imageHeight,
+  };
 }
