@@ -61,14 +61,16 @@ export function BulkQueue({
                       className="overflow-hidden rounded-lg ring-1 ring-slate-200"
                       data-testid="bulk-output"
                     >
-                      <div className={`grid h-28 place-items-center p-2 ${checkerboard}`}>
+                      <div
+                        className={`grid h-28 place-items-center overflow-hidden p-2 ${checkerboard}`}
+                      >
                         {o.url ? (
                           <img
                             src={o.url}
                             alt={r.resultAlt(o.key)}
                             width={o.width}
                             height={o.height}
-                            className="max-h-full w-auto max-w-full object-contain"
+                            className="h-full w-full object-contain"
                             data-testid="bulk-result"
                           />
                         ) : (
