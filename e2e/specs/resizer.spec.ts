@@ -210,12 +210,13 @@ test.describe('resizer and history', () => {
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('tab', { name: /Meta Ads/ })).toBeFocused();
     await expect(page.getByRole('tabpanel')).toContainText('9:16(Reels)');
+    // The placement packs are the last tab (issue 15).
     await page.keyboard.press('End');
-    await expect(page.getByRole('tab', { name: /Google Ads/ })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
+    await expect(page.getByRole('tab', { name: /Packs/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toContainText('Stories / Reels');
+    await page.keyboard.press('ArrowLeft');
     await expect(page.getByRole('tabpanel')).toContainText('6:5');
+    await page.keyboard.press('End');
     await page.keyboard.press('ArrowRight');
     await expect(common).toBeFocused();
   });
