@@ -28,6 +28,7 @@ describe('startPrediction', () => {
       error: null,
       output: null,
       aspect_ratio: '16:9',
+      alignment: 'center',
       width: 853,
       height: 480,
       provider: null,
