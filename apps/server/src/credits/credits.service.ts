@@ -5,6 +5,7 @@ import {
   getBalance,
   insertLedgerEntry,
   sumSpentCredits,
+  takeCredits,
   takeOneCredit,
   type CreditsDb,
 } from './credits.repo';
@@ -68,6 +69,29 @@ export async function spendCredit(trx: CreditsDb, change: BalanceChange): Promis
     balanceAfter: balance,
     now,
   });
+  return { status: 'spent', balance };
+}
+
+/**
+ * Takes one credit per key, all of them or none (a bulk run is paid for whole): one spend row per
+ * key, each refundable on its own like any spend.
+ */
+export async function spendCredits(
+  trx: CreditsDb,
+  change: { userId: string; keys: readonly string[]; now: Date },
+): Promise<{ status: 'spent' | 'insufficient'; balance: number }> {
+  const { userId, keys, now } = change;
+  const balance = await takeCredits(trx, userId, keys.length, now);
+  if (balance === undefined) {
+    const current = await getBalance(trx, userId);
+    if (current === undefined) throw new UnknownUserError(userId);
+    return { status: 'insufficient', balance: current };
+  }
+  let balanceAfter = balance + keys.length;
+  for (const key of keys) {
+    balanceAfter -= 1;
+    await insertLedgerEntry(trx, { userId, delta: -1, kind: 'spend', key, balanceAfter, now });
+  }
   return { status: 'spent', balance };
 }
 

@@ -1,7 +1,10 @@
-import type { Alignment } from '@reframe/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
-import type { HistoryRecordTable, OutpaintProviderName } from '../predictions/resizer.tables';
+import type {
+  HistoryImageTable,
+  HistoryRecordTable,
+  OutpaintProviderName,
+} from '../predictions/resizer.tables';
 
 type Db = Kysely<DB>;
 
@@ -31,7 +34,7 @@ export async function setHistoryImage(
     aspectRatio: string;
     storageKey: string;
     provider: OutpaintProviderName;
-    alignment: Alignment;
+    alignment: HistoryImageTable['alignment'];
     width: number;
     height: number;
   },

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { JobQueue } from '../adapters/queue/job-queue';
 import type { DB } from '../db/types';
+import { jobPriorityFor } from '../jobs/job-priority';
 
 type Db = Kysely<DB>;
 
@@ -50,8 +51,12 @@ export function createRunDispatch(deps: { db: Db; queue: JobQueue; maxActivePerU
         .execute();
       return ids;
     });
+    const priority = admitted.length > 0 ? await jobPriorityFor(db, userId) : 0;
     for (const id of admitted) {
-      queue.enqueue({ name: 'PredictionRun', data: { predictionId: id } }, id);
+      await queue.enqueue(
+        { name: 'PredictionRun', data: { predictionId: id } },
+        { key: id, priority },
+      );
     }
     return admitted.length;
   }

@@ -11,7 +11,7 @@ import {
 import type { Kysely } from 'kysely';
 import { findAccount } from '../billing/billing.repo';
 import type { LimitsConfig } from '../config/limits-config';
-import { getBalance, insertLedgerEntry, takeCredits } from '../credits/credits.repo';
+import { spendCredits } from '../credits/credits.service';
 import type { DB } from '../db/types';
 import { AppError } from '../http/app-error';
 import { findOwnedUpload } from '../uploads/uploads.repo';
@@ -82,27 +82,19 @@ export function createRunsService({ db, appUrl, jobLimits, dispatch }: RunsServi
       const now = new Date();
       const rows = await planRows(userId, body, randomUUID(), now);
       const credits = await db.transaction().execute(async (trx) => {
-        const balance = await takeCredits(trx, userId, rows.length, now);
-        if (balance === undefined) {
-          const have = (await getBalance(trx, userId)) ?? 0;
+        const spent = await spendCredits(trx, {
+          userId,
+          keys: rows.map((row) => row.spend_key),
+          now,
+        });
+        if (spent.status === 'insufficient') {
           throw new AppError('RUN_NOT_ENOUGH_CREDITS', 402, {
-            message: formatMessage.runCredits(rows.length, have),
+            message: formatMessage.runCredits(rows.length, spent.balance),
           });
         }
         await assertNotThrottled(trx, userId, jobLimits, now);
-        let balanceAfter = balance + rows.length;
-        for (const row of rows) {
-          balanceAfter -= 1;
-          await insertLedgerEntry(trx, {
-            userId,
-            delta: -1,
-            kind: 'spend',
-            idempotencyKey: row.spend_key,
-            balanceAfter,
-            now,
-          });
-          await insertPrediction(trx, row);
-        }
+        for (const row of rows) await insertPrediction(trx, row);
+        const balance = spent.balance;
         return balance;
       });
       await dispatch.dispatch(userId);

@@ -126,6 +126,7 @@ describe('history versions and deletion', () => {
         user_id: me.user.id,
         upload_id: original.id,
         aspect_ratio: '1:1',
+        alignment: 'center',
         width: 48,
         height: 48,
         seed: 1,

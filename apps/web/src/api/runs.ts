@@ -7,7 +7,7 @@ import {
 import { describeError } from './api-error';
 
 /** A run the server refused before anything started: nothing was charged. */
-export class RunRefusedError extends Error {
+class RunRefusedError extends Error {
   override readonly name = 'RunRefusedError';
 }
 

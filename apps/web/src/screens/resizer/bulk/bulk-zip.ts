@@ -2,7 +2,7 @@ import JSZip from 'jszip';
 import { outputFilename } from '@reframe/shared';
 import { fetchImageBytes, uniqueFilenames, type FetchLike } from '../download';
 
-export interface BulkZipPhoto {
+interface BulkZipPhoto {
   /** The photo's file name, e.g. "shoe.jpg": its folder is "shoe". */
   name: string;
   results: readonly { key: string; url: string; width: number; height: number }[];
