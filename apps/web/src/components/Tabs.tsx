@@ -55,7 +55,7 @@ export function Tabs<T extends string>({
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="flex gap-1 rounded-xl bg-slate-100 p-1"
+        className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1"
       >
         {tabs.map((tab, index) => {
           const selected = tab === value;
@@ -73,7 +73,7 @@ export function Tabs<T extends string>({
               tabIndex={selected ? 0 : -1}
               onClick={() => onChange(tab)}
               className={clsx(
-                'flex min-w-0 flex-1 items-center justify-center gap-1.5 rounded-lg px-1.5 py-2 text-[13px] font-medium whitespace-nowrap transition-colors sm:px-2 sm:text-sm',
+                'flex min-w-fit flex-1 items-center justify-center gap-1.5 rounded-lg px-1.5 py-2 text-[13px] font-medium whitespace-nowrap transition-colors sm:px-2 sm:text-sm',
                 selected
                   ? 'bg-white text-slate-900 shadow-sm ring-1 ring-slate-200'
                   : 'text-slate-600 hover:text-slate-900',
