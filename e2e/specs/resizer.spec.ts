@@ -202,6 +202,32 @@ test.describe('resizer and history', () => {
     ).toBeVisible();
   });
 
+  test('makes a custom size at its exact pixels, and says why a size cannot be made', async ({
+    page,
+    request,
+  }) => {
+    await createVerifiedUser(page, request);
+    await uploadCoffee(page);
+    await page.getByRole('checkbox', { name: '1:1', exact: true }).uncheck({ force: true });
+    const custom = page.getByLabel('Width x height in pixels, or a ratio W:H');
+    await custom.fill('10x10');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText('Each side must be at least 64 pixels');
+    await custom.fill('1500x500');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Remove 1500x500' })).toBeVisible();
+    await expect(page.getByTestId('process-button')).toHaveText('Process Image(s) (1 ratio(s))');
+    await page.getByTestId('process-button').click();
+    const result = page.getByTestId('result');
+    await expect(result).toHaveCount(1, { timeout: 60_000 });
+    const src = await result.getByRole('img').getAttribute('src');
+    expect(pngSize(await (await page.request.get(src ?? '')).body())).toEqual({
+      width: 1500,
+      height: 500,
+    });
+    await expect(result.getByTestId('result-size')).toHaveText('1500 × 500');
+  });
+
   test('moves between the ratio tabs with the keyboard', async ({ page, request }) => {
     await createVerifiedUser(page, request);
     const common = page.getByRole('tab', { name: /Common/ });

@@ -168,6 +168,11 @@ export const copy = {
     // ours: packs, alignment and bulk runs (issue 15)
     packsTab: 'Packs',
     packNote: 'Each size is made at its exact pixel size and named for its placement.',
+    customTitle: 'Custom size',
+    customLabel: 'Width x height in pixels, or a ratio W:H',
+    customPlaceholder: 'e.g. 1500x500 or 5:2',
+    customAdd: 'Add',
+    customRemove: (key: string) => `Remove ${key}`,
     packSizes: (n: number) => `${n} ${n === 1 ? 'size' : 'sizes'}`,
     alignmentTitle: 'Placement of the original',
     alignments: {

@@ -6,6 +6,7 @@ import { Alert } from '../../components/Alert';
 import { AppPage } from '../../components/AppPage';
 import { ResultViewer } from '../../components/ResultViewer';
 import { AlignmentPicker, DEFAULT_ALIGNMENT } from './AlignmentPicker';
+import { CustomOutputField } from './CustomOutputField';
 import { BulkResizer } from './bulk/BulkResizer';
 import { BulkUpsell } from './bulk/BulkUpsell';
 import { useBulkAccess } from './bulk/use-bulk-access';
@@ -114,6 +115,11 @@ export function ResizerScreen() {
         original={bulk.photos.length > 0 ? null : original}
         disabled={running || bulk.running}
         onToggle={(label) => setSelected((current) => toggleRatio(current, label, original))}
+      />
+      <CustomOutputField
+        selected={selected}
+        disabled={running || bulk.running}
+        onChange={setSelected}
       />
       <AlignmentPicker
         value={alignment}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_SELECTION, isOriginalRatio, pruneSelection, toggleRatio } from './ratio-selection';
+import {
+  addCustomOutput,
+  customOutputs,
+  INITIAL_SELECTION,
+  isOriginalRatio,
+  pruneSelection,
+  toggleRatio,
+} from './ratio-selection';
 
 describe('isOriginalRatio', () => {
   it('marks ratios within 5% of the original', () => {
@@ -31,5 +38,26 @@ describe('pruneSelection', () => {
 
   it('keeps everything for an original far from all of them', () => {
     expect(pruneSelection(['1:1', '16:9'], 0.4)).toEqual(['1:1', '16:9']);
+  });
+});
+
+describe('addCustomOutput', () => {
+  it('adds an exact size or a ratio after the catalogue, and keeps them when ratios are toggled', () => {
+    const withSize = addCustomOutput(['16:9'], ' 1500 x 500 ');
+    expect(withSize).toEqual({ selected: ['16:9', '1500x500'] });
+    const withRatio = addCustomOutput(['16:9', '1500x500'], '5:2');
+    expect(withRatio).toEqual({ selected: ['16:9', '1500x500', '5:2'] });
+    const toggled = toggleRatio(['16:9', '1500x500', '5:2'], '1:1', null);
+    expect(toggled).toEqual(['1:1', '16:9', '1500x500', '5:2']);
+    expect(customOutputs(toggled)).toEqual(['1500x500', '5:2']);
+    expect(addCustomOutput(['1500x500'], '1500x500')).toEqual({ selected: ['1500x500'] });
+  });
+
+  it('says why a size or ratio cannot be made', () => {
+    expect(addCustomOutput([], '10x10')).toEqual({ error: 'CUSTOM_SIZE_TOO_SMALL' });
+    expect(addCustomOutput([], '9000x100')).toEqual({ error: 'CUSTOM_SIZE_TOO_LARGE' });
+    expect(addCustomOutput([], '7000x7000')).toEqual({ error: 'CUSTOM_SIZE_TOO_MANY_PIXELS' });
+    expect(addCustomOutput([], '9:1')).toEqual({ error: 'CUSTOM_RATIO_INVALID' });
+    expect(addCustomOutput([], 'wide')).toEqual({ error: 'CUSTOM_SIZE_INVALID' });
   });
 });

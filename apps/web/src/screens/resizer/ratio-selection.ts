@@ -1,9 +1,12 @@
 import {
   aspectRatioLabels,
+  customSizeKey,
   findAspectRatio,
   isWithinOriginalTolerance,
+  parseCustomOutput,
   parseRatio,
   placementIds,
+  type ErrorCode,
 } from '@reframe/shared';
 
 /** The brief: 1:1 is selected at first. */
@@ -22,7 +25,26 @@ const PICKER_ORDER: readonly string[] = [...aspectRatioLabels, ...placementIds];
 /** Keeps the selection in catalogue order, so ratios run in the order the picker lists them. */
 function inCatalogueOrder(labels: Iterable<string>): string[] {
   const set = new Set(labels);
-  return PICKER_ORDER.filter((label) => set.has(label));
+  const custom = [...set].filter((label) => !PICKER_ORDER.includes(label));
+  return [...PICKER_ORDER.filter((label) => set.has(label)), ...custom];
+}
+
+/** The custom outputs of a selection (neither a catalogue ratio nor a placement), in order. */
+export const customOutputs = (selected: readonly string[]) =>
+  selected.filter((label) => !PICKER_ORDER.includes(label));
+
+/**
+ * Adds what the user typed as "Custom" ("1500x500" exact pixels, or "5:2" a ratio) to the
+ * selection, after the catalogue's; or says why it cannot be made.
+ */
+export function addCustomOutput(
+  selected: readonly string[],
+  text: string,
+): { selected: string[] } | { error: ErrorCode } {
+  const parsed = parseCustomOutput(text);
+  if ('error' in parsed) return parsed;
+  const key = parsed.kind === 'size' ? customSizeKey(parsed.width, parsed.height) : parsed.value;
+  return { selected: inCatalogueOrder([...selected, key]) };
 }
 
 /** Selects or unselects one label; an "(Original)" ratio cannot be selected. */
