@@ -69,7 +69,7 @@ describe('zipDownloads', () => {
 });
 
 describe('zipHistoryRun', () => {
-  it('holds original.png and resized-{w}x{h}.png named by the recorded sizes', async () => {
+  it('holds original.png, resized-{w}x{h}.png by the recorded sizes, and placements by name', async () => {
     const fetchImpl = servingFiles({
       '/original': await png(30, 20),
       '/square': await png(30, 30),
@@ -78,13 +78,15 @@ describe('zipHistoryRun', () => {
     const zip = await zipHistoryRun(
       '/original',
       [
-        { url: '/square', size: { width: 30, height: 30 } },
-        { url: '/wide', size: { width: 53, height: 30 } },
-        { url: '/wide', size: null },
+        { ratio: '1:1', url: '/square', size: { width: 30, height: 30 } },
+        { ratio: '16:9', url: '/wide', size: { width: 53, height: 30 } },
+        { ratio: '16:9', url: '/wide', size: null },
+        { ratio: 'meta-stories-1080x1920', url: '/wide', size: { width: 1080, height: 1920 } },
       ],
       fetchImpl,
     );
     expect(Object.keys(zip.files).sort()).toEqual([
+      'meta-stories-1080x1920.png',
       'original.png',
       'resized-3.png',
       'resized-30x30.png',

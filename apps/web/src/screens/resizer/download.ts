@@ -1,5 +1,5 @@
 import JSZip from 'jszip';
-import { errorMessages } from '@reframe/shared';
+import { errorMessages, outputFilename, resolveOutput } from '@reframe/shared';
 
 /** The brief's file names (section 9), with the chosen format's extension. */
 export const expandedFilename = (width: number, height: number, extension = 'png') =>
@@ -54,11 +54,16 @@ export async function zipDownloads(
 
 /**
  * The history ZIP: the original as "original.png" and each version as "resized-{w}x{h}.png",
- * named by the size the server recorded for it.
+ * named by the size the server recorded for it; a placement keeps its own name, as in the
+ * resizer's ZIP ("meta-stories-1080x1920.png").
  */
 export async function zipHistoryRun(
   originalUrl: string,
-  versions: readonly { url: string; size: { width: number; height: number } | null }[],
+  versions: readonly {
+    ratio: string;
+    url: string;
+    size: { width: number; height: number } | null;
+  }[],
   fetchImpl: FetchLike,
 ): Promise<JSZip> {
   const [original, ...resized] = await Promise.all(
@@ -69,9 +74,12 @@ export async function zipHistoryRun(
   const zip = new JSZip();
   if (original) zip.file(HISTORY_ORIGINAL_FILENAME, original);
   const names = uniqueFilenames(
-    versions.map(({ size }, i) =>
-      size ? historyResizedFilename(size.width, size.height) : `resized-${i + 1}.png`,
-    ),
+    versions.map(({ ratio, size }, i) => {
+      if (!size) return `resized-${i + 1}.png`;
+      return resolveOutput(ratio)?.pack
+        ? outputFilename(ratio, size.width, size.height)
+        : historyResizedFilename(size.width, size.height);
+    }),
   );
   resized.forEach((bytes, i) => zip.file(names[i] ?? `resized-${i + 1}.png`, bytes));
   return zip;
