@@ -3,17 +3,16 @@
  * Times, in Chromium against the compiled server, from confirming the run to the last result on
  * screen, and prints one line per run. BENCH_RUNS (default 1) runs it again with a new user.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { freePort } from '../../scripts/free-port';
+import { signUpAndVerify, startBenchServer } from './bench-app';
 
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURES = new URL('../../../shared/fixtures/images/', import.meta.url);
 const PHOTOS = ['coffee.png', 'chelsea.png', 'astronaut.png'];
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
@@ -22,69 +21,8 @@ const { values: options } = parseArgs({
 });
 const MEGAPIXELS = Number(options.megapixels);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['scripts/run.mjs', 'serve'], {
-    cwd: REPO,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      APP_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      RATE_LIMIT_MAX_PER_IP: '100000',
-      RATE_LIMIT_MAX_PER_ACCOUNT: '100000',
-    },
-  });
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    const healthy = await fetch(`http://localhost:${port}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return server;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  server.kill();
-  throw new Error('the server did not become healthy within 60 s');
-}
-
-async function verificationLink(base: string, email: string): Promise<string> {
-  for (let attempt = 0; attempt < 60; attempt += 1) {
-    const mails = (await (await fetch(`${base}/api/dev/mail`)).json()) as {
-      to: string;
-      text: string;
-    }[];
-    const mail = mails.find((candidate) => candidate.to.includes(email));
-    const link = mail?.text.match(/https?:\/\/[^\s<>"')\]]+\/__\/auth\/action[^\s<>"')\]]*/)?.[0];
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no verification mail for ${email}`);
-}
-
 async function growthUser(page: Page, base: string, run: number): Promise<void> {
-  const email = `bulk.${Date.now().toString(36)}.${run}@example.com`;
-  await page.goto(`${base}/signup`);
-  await page.getByLabel('Full name').fill('Bench User');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('correct-horse-1');
-  await page.getByLabel('Confirm password').fill('correct-horse-1');
-  await page.getByLabel(/I agree to the Terms/).check();
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await page.waitForURL(/\/verify-email$/);
-  await page.goto(await verificationLink(base, email));
-  await page.getByRole('link', { name: 'Go to App Now' }).click();
+  await signUpAndVerify(page, base, `bulk.${Date.now().toString(36)}.${run}@example.com`);
   await page.goto(`${base}/app/billing`);
   await page
     .getByRole('listitem', { name: 'Growth' })
@@ -133,7 +71,7 @@ async function main(): Promise<void> {
   }
   const port = await freePort();
   const base = `http://localhost:${port}`;
-  const server = await startServer(port, join(work, 'data'));
+  const server = await startBenchServer(port, join(work, 'data'));
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox'],

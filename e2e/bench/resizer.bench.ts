@@ -7,7 +7,7 @@
  *
  * `-- --ratios 16:9,9:16,21:9,4:5` picks the ratios besides 1:1; `-- --megapixels 12` the photo.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,8 +18,8 @@ import { chromium, type Page } from '@playwright/test';
 import { aspectRatios } from '@reframe/shared';
 import sharp from 'sharp';
 import { freePort } from '../../scripts/free-port';
+import { signUpAndVerify, startBenchServer } from './bench-app';
 
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURE = fileURLToPath(
   new URL('../../../shared/fixtures/images/coffee.png', import.meta.url),
 );
@@ -51,34 +51,6 @@ const jobLogs = new Map<string, JobLog>();
 /** When the browser's poll first saw each prediction succeeded. */
 const seenSucceeded = new Map<string, number>();
 
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['scripts/run.mjs', 'serve'], {
-    cwd: REPO,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      APP_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      RATE_LIMIT_MAX_PER_IP: '100000',
-      RATE_LIMIT_MAX_PER_ACCOUNT: '100000',
-    },
-  });
-  readJobLogs(server);
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    const healthy = await fetch(`http://localhost:${port}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return server;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  server.kill();
-  throw new Error('the server did not become healthy within 60 s');
-}
-
 function readJobLogs(server: ChildProcess): void {
   if (!server.stdout) return;
   createInterface({ input: server.stdout }).on('line', (line) => {
@@ -98,35 +70,6 @@ function watchPolls(page: Page): void {
       }
     });
   });
-}
-
-async function verificationLink(base: string, email: string): Promise<string> {
-  for (let attempt = 0; attempt < 60; attempt += 1) {
-    const mails = (await (await fetch(`${base}/api/dev/mail`)).json()) as {
-      to: string;
-      text: string;
-    }[];
-    const mail = mails.find((candidate) => candidate.to.includes(email));
-    const link = mail?.text.match(/https?:\/\/[^\s<>"')\]]+\/__\/auth\/action[^\s<>"')\]]*/)?.[0];
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no verification mail for ${email}`);
-}
-
-async function signUpAndVerify(page: Page, base: string, run: number): Promise<void> {
-  const email = `bench.${Date.now().toString(36)}.${run}@example.com`;
-  await page.goto(`${base}/signup`);
-  await page.getByLabel('Full name').fill('Bench User');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('correct-horse-1');
-  await page.getByLabel('Confirm password').fill('correct-horse-1');
-  await page.getByLabel(/I agree to the Terms/).check();
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await page.waitForURL(/\/verify-email$/);
-  await page.goto(await verificationLink(base, email));
-  await page.getByRole('link', { name: 'Go to App Now' }).click();
-  await page.getByRole('heading', { name: 'AI Image Resizer' }).waitFor();
 }
 
 interface RunTimes {
@@ -194,7 +137,8 @@ async function main(): Promise<void> {
   await sharp(FIXTURE).resize(PHOTO_SIZE).jpeg({ quality: 90 }).toFile(photo);
   const port = await freePort();
   const base = `http://localhost:${port}`;
-  const server = await startServer(port, join(work, 'data'));
+  const server = await startBenchServer(port, join(work, 'data'), 'info');
+  readJobLogs(server);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox'],
@@ -208,7 +152,7 @@ async function main(): Promise<void> {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       const page = await context.newPage();
       watchPolls(page);
-      await signUpAndVerify(page, base, run);
+      await signUpAndVerify(page, base, `bench.${Date.now().toString(36)}.${run}@example.com`);
       const { uploadMs, resultMs } = await timeOneRun(page, photo);
       const totalMs = resultMs.at(-1) ?? 0;
       totals.push(totalMs);
