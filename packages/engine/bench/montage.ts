@@ -62,3 +62,19 @@ export async function saveMontage(
     .png()
     .toFile(file);
 }
+
+/** Saves each panel at full size (`<file>-<label>.png`), for looking at what the montage shrinks. */
+export async function saveFullSize(
+  file: string,
+  panels: { label: string; frame: Frame }[],
+): Promise<void> {
+  await Promise.all(
+    panels.map(({ label, frame }) =>
+      sharp(frame.data, {
+        raw: { width: frame.width, height: frame.height, channels: frame.channels as 3 | 4 },
+      })
+        .png()
+        .toFile(`${file}-${label}.png`),
+    ),
+  );
+}

@@ -11,7 +11,7 @@ import type { Frame } from './frame';
 import { groundTruth } from './ground-truth';
 import type { Quality } from './metrics';
 import { measureQuality, reference } from './metrics';
-import { saveMontage } from './montage';
+import { saveFullSize, saveMontage } from './montage';
 import { caseTable, failures, summaryTable } from './report';
 
 export const METHODS = ['ours', 'mirror', 'blur', 'real'] as const;
@@ -34,7 +34,7 @@ export async function qualityBench(
   seed: number,
   fill: Fill,
 ): Promise<void> {
-  await mkdir(output, { recursive: true });
+  await mkdir(new URL('full/', output), { recursive: true });
   const results: CaseResult[] = [];
   const started = performance.now();
   for (const spec of specs) {
@@ -69,11 +69,15 @@ export async function qualityBench(
       known,
       (['real', 'ours', 'mirror', 'blur'] as const).map((m) => ({ label: m, frame: frames[m] })),
     );
+    await saveFullSize(
+      fileURLToPath(new URL(`full/${spec.id}`, output)),
+      (['real', 'ours'] as const).map((m) => ({ label: m, frame: frames[m] })),
+    );
     console.log(caseTable(result));
   }
   console.log(summaryTable(results));
   console.log(failures(results));
   console.log(
-    `\n${results.length} cases in ${Math.round((performance.now() - started) / 1000)} s; montages (real, ours, mirror, blur; the original outlined): ${fileURLToPath(output)}`,
+    `\n${results.length} cases in ${Math.round((performance.now() - started) / 1000)} s; montages (real, ours, mirror, blur; the original outlined): ${fileURLToPath(output)}; real and ours at full size in full/`,
   );
 }

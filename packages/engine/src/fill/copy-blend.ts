@@ -8,17 +8,27 @@ export interface BlendOptions {
   iterations: number;
   /** Stop once the residual is this share of the starting one. */
   tolerance: number;
+  /**
+   * A colour step (RGB distance) between two textured copies from which the blend leaves the step
+   * more than half standing: a step between smooth copies (sky copied from two heights) is light
+   * and is blended away, but one between textured copies (a dark tree beside grass) is structure,
+   * and smoothing it away washes a haze of the tree's colour over the grass...
+   */
+  keepStep: number;
+  /** ...counted fully from about this texture (mean squared step between neighbours in a copy). */
+  textureLevel: number;
 }
 
 /**
  * Gradient-domain blending of a composite of copies (Pérez et al. 2003): inside `solve`, finds
  * the image whose differences between neighbours are the composite's own wherever both show the
- * same copy, and zero where two copies (or a copy and the fixed pixels) meet; pixels outside
- * `solve` stay as they are and bound the solution. Colour steps at the seams spread out smoothly
- * over the copies; the detail inside each copy is kept. Returns the correction to add.
+ * same copy, and near zero where two copies (or a copy and the fixed pixels) meet, unless the
+ * step there is structure (`keepStep`); pixels outside `solve` stay as they are and bound the
+ * solution. Colour steps at the seams spread out smoothly over the copies; the detail inside
+ * each copy is kept. Returns the correction to add.
  *
  * The correction c solves, at each solved pixel p, (degree + screen) c_p - sum of solved
- * neighbours' c_q = sum over seams (p, q) of (I_q - I_p): conjugate gradients on all channels at
+ * neighbours' c_q = sum over seams (p, q) of removed(p, q) (I_q - I_p): conjugate gradients on all channels at
  * once (a few tens of thousands of pixels here, so no preconditioner is needed).
  */
 export function blendCorrection(
@@ -38,6 +48,8 @@ export function blendCorrection(
   const correction = new Float32Array(n * c);
   if (m === 0) return correction;
   const pixel = new Int32Array(m);
+  const texture = textureWithinCopies(image, width, height, c, copyOf);
+  const keep = options.keepStep ** 2;
   /** Solved neighbours of each solved pixel, by solved index (-1 where none). */
   const links = new Int32Array(m * 4).fill(-1);
   const diagonal = new Float32Array(m);
@@ -55,7 +67,13 @@ export function blendCorrection(
       degree++;
       if (solve[q]) links[k * 4 + j] = index[q]!;
       if (solve[q] && copyOf[q] === copyOf[p]) continue;
-      for (let ch = 0; ch < c; ch++) rhs[k * c + ch]! += image[q * c + ch]! - image[p * c + ch]!;
+      let step = 0;
+      for (let ch = 0; ch < c; ch++) step += (image[q * c + ch]! - image[p * c + ch]!) ** 2;
+      const busy = (texture[p]! + texture[q]!) / 2;
+      const removed = 1 / (1 + (step * busy) / (keep * (busy + options.textureLevel)));
+      for (let ch = 0; ch < c; ch++) {
+        rhs[k * c + ch]! += removed * (image[q * c + ch]! - image[p * c + ch]!);
+      }
     }
     diagonal[k] = degree + options.screen;
   }
@@ -90,6 +108,30 @@ export function blendCorrection(
     for (let ch = 0; ch < c; ch++) correction[pixel[k]! * c + ch] = x[k * c + ch]!;
   }
   return correction;
+}
+
+/** Mean squared colour step from each pixel to its 4-neighbours showing the same copy. */
+function textureWithinCopies(
+  image: Float32Array,
+  width: number,
+  height: number,
+  c: number,
+  copyOf: Int32Array,
+): Float32Array {
+  const n = width * height;
+  const texture = new Float32Array(n);
+  for (let p = 0; p < n; p++) {
+    const x = p % width;
+    let sum = 0;
+    let count = 0;
+    for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
+      if (q < 0 || q >= n || copyOf[q] !== copyOf[p]) continue;
+      for (let ch = 0; ch < c; ch++) sum += (image[q * c + ch]! - image[p * c + ch]!) ** 2;
+      count++;
+    }
+    texture[p] = count > 0 ? sum / count : 0;
+  }
+  return texture;
 }
 
 function dot(a: Float64Array, b: Float64Array): number {

@@ -61,6 +61,10 @@ export interface ShiftCostOptions {
   unreachable: number;
   /** Share of random variation on each shift's costs: the seed picks among near-equal fills. */
   jitter: number;
+  /** Share by which each straight copy's reach is cut short at most (see `reachLimits`)... */
+  reachWobble: number;
+  /** ...varying along the edge with this wavelength (working px). */
+  reachWavelength: number;
 }
 
 /**
@@ -80,6 +84,7 @@ export function unaryCosts(
   const free = new Uint8Array(W * H);
   const unary = new Float32Array(W * H * L).fill(Infinity);
   const jitter = shifts.map(() => 1 + options.jitter * (rng() * 2 - 1));
+  const reach = reachLimits(shifts, known, Math.max(W, H), rng, options);
   const smooth = localMeans(step, GUIDE_RADIUS);
   const kw = known.x1 - known.x0;
   const kh = known.y1 - known.y0;
@@ -109,6 +114,7 @@ export function unaryCosts(
         const sx = x + dx;
         const sy = y + dy;
         if (!inRect(known, sx, sy)) continue;
+        if (!reach(l, x, y)) continue;
         const o = origin[sy * W + sx]!;
         const ox = o % ow;
         const oy = (o - ox) / ow;
@@ -175,6 +181,53 @@ function onLine(original: Rect, line: EdgeLine, x: number, y: number, band: numb
   const length = horizontal ? original.y1 - original.y0 : original.x1 - original.x0;
   const along = (horizontal ? y : x) - start;
   return Math.abs(along - (line.at * length - line.slope * out)) <= band;
+}
+
+/**
+ * Whether shift l may serve new pixel (x, y) beyond the area it can reach. A straight copy from
+ * distance d across a side reaches new pixels up to d out; were every copy used to its reach, all
+ * rows would change copy at the same few distances from the edge, in straight bands parallel to
+ * it (a sharp band, then another copy). Each copy's reach is cut short by up to `reachWobble` of
+ * it, varying smoothly along the edge (value noise with knots every `reachWavelength` working px,
+ * drawn from the seed), so copies change along wavy lines that differ from copy to copy. The
+ * farthest copies (the whole known size), corners and copies along lines keep their full reach.
+ */
+function reachLimits(
+  shifts: readonly Shift[],
+  known: Rect,
+  span: number,
+  rng: () => number,
+  options: ShiftCostOptions,
+): (l: number, x: number, y: number) => boolean {
+  const { reachWobble: wobble, reachWavelength: wave } = options;
+  const knots = shifts.map(() =>
+    Float32Array.from({ length: Math.ceil(span / wave) + 2 }, () => rng()),
+  );
+  const kw = known.x1 - known.x0;
+  const kh = known.y1 - known.y0;
+  return (l, x, y) => {
+    const shift = shifts[l]!;
+    if (wobble === 0 || shift.alongLine) return true;
+    const left = x < known.x0;
+    const right = x >= known.x1;
+    const top = y < known.y0;
+    const bottom = y >= known.y1;
+    if ((left || right) === (top || bottom)) return true;
+    const out = left
+      ? known.x0 - x
+      : right
+        ? x - known.x1 + 1
+        : top
+          ? known.y0 - y
+          : y - known.y1 + 1;
+    const d = left ? shift.dx : right ? -shift.dx : top ? shift.dy : -shift.dy;
+    if (d >= (left || right ? kw : kh)) return true;
+    const f = (left || right ? y : x) / wave;
+    const i = Math.floor(f);
+    const s = (1 - Math.cos(Math.PI * (f - i))) / 2;
+    const k = knots[l]!;
+    return out <= d * (1 - wobble * (k[i]! * (1 - s) + k[i + 1]! * s));
+  };
 }
 
 /** Window radius (working px) of the local mean colours the guidance compares. */

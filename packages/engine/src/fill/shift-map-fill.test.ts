@@ -110,4 +110,25 @@ describe('shiftMapFill', () => {
     expect(samples).toBeGreaterThan(5);
     expect(continued).toBe(samples);
   });
+
+  it("leaves no line along the border of a textured photo: its step is like the photo's own", () => {
+    const noise = createRng(21);
+    const leaves = syntheticImage(90, 90, (x, y) => {
+      const v = 60 + 40 * Math.sin(x / 3 + Math.sin(y / 5)) + noise() * 30;
+      return [v * 0.6, v, v * 0.4];
+    });
+    const meanStep = (pixels: Uint8Array, x: number) => {
+      let sum = 0;
+      for (let y = 0; y < 90; y++)
+        sum += Math.abs(rgbAt(pixels, 210, x, y)[1] - rgbAt(pixels, 210, x - 1, y)[1]);
+      return sum / 90;
+    };
+    const out = shiftMapFill(leaves, { width: 210, height: 90, offsetX: 60, offsetY: 0 }, 1);
+    const own = [70, 90, 110, 130].map((x) => meanStep(out, x));
+    const photoStep = own.reduce((a, b) => a + b) / own.length;
+    for (const border of [60, 150]) {
+      expect(meanStep(out, border)).toBeLessThan(photoStep * 1.25);
+      expect(meanStep(out, border)).toBeGreaterThan(photoStep * 0.6);
+    }
+  });
 });

@@ -32,6 +32,8 @@ export interface ShiftMapOptions {
    */
   moveRise: number;
   blend: BlendOptions;
+  /** New pixels within this many px of the original fade from its reflection to the copies. */
+  feather: number;
 }
 
 export const DEFAULT_SHIFT_MAP_OPTIONS: ShiftMapOptions = {
@@ -63,10 +65,19 @@ export const DEFAULT_SHIFT_MAP_OPTIONS: ShiftMapOptions = {
     lineWeight: 800,
     unreachable: 1e5,
     jitter: 0.05,
+    reachWobble: 0.35,
+    reachWavelength: 12,
   },
   sweeps: 2,
   moveRise: 4,
-  blend: { screen: 0.003, iterations: 400, tolerance: 0.01 },
+  blend: {
+    screen: 0.003,
+    iterations: 400,
+    tolerance: 0.01,
+    keepStep: 70,
+    textureLevel: 100,
+  },
+  feather: 4,
 };
 
 /**
@@ -170,7 +181,8 @@ export function shiftMapFill(
   }
   const solve = Uint8Array.from(copyOf, (id) => (id >= 0 ? 1 : 0));
   const correction = blendCorrection(work.canvas.data, Ww, Hw, c, solve, copyOf, options.blend);
-  addCorrection(out, W, H, c, steps[0]!, correction, Ww, Hw);
+  addCorrection(out, W, H, c, steps[0]!, correction, solve, Ww, Hw);
+  featherBorder(out, W, H, c, steps[0]!, options.feather);
   return out;
 }
 
@@ -196,7 +208,12 @@ function cheapest(free: Uint8Array, unary: Float32Array, L: number): Int32Array 
   return labels;
 }
 
-/** Adds the working-scale correction, bilinearly upsampled, to every new pixel. */
+/**
+ * Adds the working-scale correction, bilinearly upsampled, to every new pixel. Only solved
+ * working pixels (`solved`, the copies) take part: next to the original, a new pixel's
+ * correction is its copies' own, not pulled halfway to the original's zero, which would leave
+ * half of each colour step standing as a thin line along the original's border.
+ */
 function addCorrection(
   out: Uint8Array,
   W: number,
@@ -204,6 +221,7 @@ function addCorrection(
   c: number,
   original: Rect,
   correction: Float32Array,
+  solved: Uint8Array,
   Ww: number,
   Hw: number,
 ): void {
@@ -213,29 +231,71 @@ function addCorrection(
   const toRight = new Float32Array(W);
   for (let x = 0; x < W; x++) {
     const fx = clamp(((x + 0.5) * Ww) / W - 0.5, 0, Ww - 1);
-    left[x] = Math.floor(fx) * c;
-    right[x] = Math.min(Ww - 1, Math.floor(fx) + 1) * c;
+    left[x] = Math.floor(fx);
+    right[x] = Math.min(Ww - 1, Math.floor(fx) + 1);
     toRight[x] = fx - Math.floor(fx);
   }
-  const row = new Float32Array(Ww * c);
+  const taps = new Int32Array(4);
+  const weights = new Float64Array(4);
   for (let y = 0; y < H; y++) {
     const fy = clamp(((y + 0.5) * Hw) / H - 0.5, 0, Hw - 1);
-    const y0 = Math.floor(fy) * Ww * c;
-    const y1 = Math.min(Hw - 1, Math.floor(fy) + 1) * Ww * c;
+    const y0 = Math.floor(fy) * Ww;
+    const y1 = Math.min(Hw - 1, Math.floor(fy) + 1) * Ww;
     const ty = fy - Math.floor(fy);
-    for (let i = 0; i < Ww * c; i++) {
-      row[i] = correction[y0 + i]! * (1 - ty) + correction[y1 + i]! * ty;
-    }
     const inside = y >= original.y0 && y < original.y1;
     for (let x = 0; x < W; x++) {
       if (inside && x >= original.x0 && x < original.x1) continue;
-      const o = (y * W + x) * c;
-      const a = left[x]!;
-      const b = right[x]!;
       const tx = toRight[x]!;
+      taps[0] = y0 + left[x]!;
+      taps[1] = y0 + right[x]!;
+      taps[2] = y1 + left[x]!;
+      taps[3] = y1 + right[x]!;
+      weights[0] = (1 - tx) * (1 - ty);
+      weights[1] = tx * (1 - ty);
+      weights[2] = (1 - tx) * ty;
+      weights[3] = tx * ty;
+      let total = 0;
+      for (let k = 0; k < 4; k++) {
+        if (!solved[taps[k]!]) weights[k] = 0;
+        total += weights[k]!;
+      }
+      if (total === 0) continue;
+      const o = (y * W + x) * c;
       for (let ch = 0; ch < c; ch++) {
-        const value = out[o + ch]! + row[a + ch]! * (1 - tx) + row[b + ch]! * tx;
-        out[o + ch] = clamp(Math.round(value), 0, 255);
+        let value = 0;
+        for (let k = 0; k < 4; k++) value += weights[k]! * correction[taps[k]! * c + ch]!;
+        out[o + ch] = clamp(Math.round(out[o + ch]! + value / total), 0, 255);
+      }
+    }
+  }
+}
+
+/**
+ * Fades the new pixels within `width` px of the original from its reflection across the border
+ * (at the border) to the copies (at `width`): a copy's first pixels never quite meet the
+ * original's last, and even a step of a few grey levels shows as a thin line along the border.
+ */
+function featherBorder(
+  out: Uint8Array,
+  W: number,
+  H: number,
+  c: number,
+  original: Rect,
+  width: number,
+): void {
+  const { x0, y0, x1, y1 } = original;
+  // About the border pixel itself, so the border's own column is not doubled into a smear.
+  const reflect = (v: number, lo: number, hi: number): number =>
+    v < lo ? Math.min(hi - 1, 2 * lo - v) : v >= hi ? Math.max(lo, 2 * (hi - 1) - v) : v;
+  for (let y = Math.max(0, y0 - width); y < Math.min(H, y1 + width); y++) {
+    for (let x = Math.max(0, x0 - width); x < Math.min(W, x1 + width); x++) {
+      const distance = Math.max(x0 - x, x - x1 + 1, y0 - y, y - y1 + 1);
+      if (distance <= 0) continue;
+      const mirror = 1 - distance / (width + 1);
+      const from = (reflect(y, y0, y1) * W + reflect(x, x0, x1)) * c;
+      const to = (y * W + x) * c;
+      for (let ch = 0; ch < c; ch++) {
+        out[to + ch] = Math.round(out[from + ch]! * mirror + out[to + ch]! * (1 - mirror));
       }
     }
   }
