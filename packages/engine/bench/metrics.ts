@@ -12,6 +12,7 @@ import { flatShare, flatThreshold } from './metrics/flatness';
 import type { Line } from './metrics/lines';
 import { continuation, dominantLines } from './metrics/lines';
 import { borderStep } from './metrics/border';
+import { edgeEcho } from './metrics/echo';
 import type { SeamLine } from './metrics/seams';
 import { strongestSeams } from './metrics/seams';
 import type { Band } from './metrics/sharpness';
@@ -48,6 +49,8 @@ export interface Quality {
   lineRatio: number;
   /** Mean luma step across the original's border, relative to the real photo's. */
   border: number;
+  /** How strongly the new area repeats what lies just inside the original's edge (0-1). */
+  echo: number;
 }
 
 /** A case's reference: the real photo's own measures, computed once. */
@@ -116,6 +119,7 @@ export function measureQuality(frame: Frame, ref: Reference): Quality {
     lines,
     lineRatio: ref.lineShare > 0 ? lines / ref.lineShare : Number.NaN,
     border: ratio(borderStep(c, g.known), ref.border, BORDER_FLOOR),
+    echo: edgeEcho(c, g.known),
   };
 }
 

@@ -56,6 +56,7 @@ const ROWS: Row[] = [
     target: { text: '≥ 0.7', met: (v) => v >= 0.7 },
   },
   { name: 'border step (× real)', value: (q) => q.border, format: x2 },
+  { name: 'edge repeated (correlation)', value: (q) => q.echo, format: x2 },
 ];
 
 const header = (first: string, extra = ''): string =>
