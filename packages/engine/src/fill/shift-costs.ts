@@ -84,7 +84,7 @@ export function unaryCosts(
   const free = new Uint8Array(W * H);
   const unary = new Float32Array(W * H * L).fill(Infinity);
   const jitter = shifts.map(() => 1 + options.jitter * (rng() * 2 - 1));
-  const reach = reachLimits(shifts, known, Math.max(W, H), rng, options);
+  const reach = reachLimits(shifts, known, next, Math.max(W, H), rng, options);
   const smooth = localMeans(step, GUIDE_RADIUS);
   const kw = known.x1 - known.x0;
   const kh = known.y1 - known.y0;
@@ -189,12 +189,15 @@ function onLine(original: Rect, line: EdgeLine, x: number, y: number, band: numb
  * rows would change copy at the same few distances from the edge, in straight bands parallel to
  * it (a sharp band, then another copy). Each copy's reach is cut short by up to `reachWobble` of
  * it, varying smoothly along the edge (value noise with knots every `reachWavelength` working px,
- * drawn from the seed), so copies change along wavy lines that differ from copy to copy. The
- * farthest copies (the whole known size), corners and copies along lines keep their full reach.
+ * drawn from the seed), so copies change along wavy lines that differ from copy to copy. A copy
+ * that reaches across the whole step keeps its full reach (cutting it would force a change of
+ * copy that nothing else does: teeth along a dark corner's edge), as do corners and copies along
+ * lines.
  */
 function reachLimits(
   shifts: readonly Shift[],
   known: Rect,
+  next: Rect,
   span: number,
   rng: () => number,
   options: ShiftCostOptions,
@@ -203,8 +206,13 @@ function reachLimits(
   const knots = shifts.map(() =>
     Float32Array.from({ length: Math.ceil(span / wave) + 2 }, () => rng()),
   );
-  const kw = known.x1 - known.x0;
-  const kh = known.y1 - known.y0;
+  /** How far the step grows past each side: a copy reaching that far need never give way. */
+  const grows = {
+    left: known.x0 - next.x0,
+    right: next.x1 - known.x1,
+    top: known.y0 - next.y0,
+    bottom: next.y1 - known.y1,
+  };
   return (l, x, y) => {
     const shift = shifts[l]!;
     if (wobble === 0 || shift.alongLine) return true;
@@ -221,7 +229,8 @@ function reachLimits(
           ? known.y0 - y
           : y - known.y1 + 1;
     const d = left ? shift.dx : right ? -shift.dx : top ? shift.dy : -shift.dy;
-    if (d >= (left || right ? kw : kh)) return true;
+    if (d >= (left ? grows.left : right ? grows.right : top ? grows.top : grows.bottom))
+      return true;
     const f = (left || right ? y : x) / wave;
     const i = Math.floor(f);
     const s = (1 - Math.cos(Math.PI * (f - i))) / 2;

@@ -209,10 +209,10 @@ function cheapest(free: Uint8Array, unary: Float32Array, L: number): Int32Array 
 }
 
 /**
- * Adds the working-scale correction, bilinearly upsampled, to every new pixel. Only solved
- * working pixels (`solved`, the copies) take part: next to the original, a new pixel's
- * correction is its copies' own, not pulled halfway to the original's zero, which would leave
- * half of each colour step standing as a thin line along the original's border.
+ * Adds the working-scale correction, bilinearly upsampled, to every new pixel. The original's
+ * working pixels take the mean correction of the copies beside them first: interpolating to
+ * their zero would pull a new pixel next to the original halfway back, leaving half of each
+ * colour step standing as a thin line along the original's border.
  */
 function addCorrection(
   out: Uint8Array,
@@ -225,47 +225,66 @@ function addCorrection(
   Ww: number,
   Hw: number,
 ): void {
+  extendIntoOriginal(correction, solved, Ww, Hw, c);
   // Where each canvas column falls between two working columns, once for every row.
   const left = new Int32Array(W);
   const right = new Int32Array(W);
   const toRight = new Float32Array(W);
   for (let x = 0; x < W; x++) {
     const fx = clamp(((x + 0.5) * Ww) / W - 0.5, 0, Ww - 1);
-    left[x] = Math.floor(fx);
-    right[x] = Math.min(Ww - 1, Math.floor(fx) + 1);
+    left[x] = Math.floor(fx) * c;
+    right[x] = Math.min(Ww - 1, Math.floor(fx) + 1) * c;
     toRight[x] = fx - Math.floor(fx);
   }
-  const taps = new Int32Array(4);
-  const weights = new Float64Array(4);
+  const row = new Float32Array(Ww * c);
   for (let y = 0; y < H; y++) {
     const fy = clamp(((y + 0.5) * Hw) / H - 0.5, 0, Hw - 1);
-    const y0 = Math.floor(fy) * Ww;
-    const y1 = Math.min(Hw - 1, Math.floor(fy) + 1) * Ww;
+    const y0 = Math.floor(fy) * Ww * c;
+    const y1 = Math.min(Hw - 1, Math.floor(fy) + 1) * Ww * c;
     const ty = fy - Math.floor(fy);
+    for (let i = 0; i < Ww * c; i++) {
+      row[i] = correction[y0 + i]! * (1 - ty) + correction[y1 + i]! * ty;
+    }
     const inside = y >= original.y0 && y < original.y1;
     for (let x = 0; x < W; x++) {
       if (inside && x >= original.x0 && x < original.x1) continue;
-      const tx = toRight[x]!;
-      taps[0] = y0 + left[x]!;
-      taps[1] = y0 + right[x]!;
-      taps[2] = y1 + left[x]!;
-      taps[3] = y1 + right[x]!;
-      weights[0] = (1 - tx) * (1 - ty);
-      weights[1] = tx * (1 - ty);
-      weights[2] = (1 - tx) * ty;
-      weights[3] = tx * ty;
-      let total = 0;
-      for (let k = 0; k < 4; k++) {
-        if (!solved[taps[k]!]) weights[k] = 0;
-        total += weights[k]!;
-      }
-      if (total === 0) continue;
       const o = (y * W + x) * c;
+      const a = left[x]!;
+      const b = right[x]!;
+      const tx = toRight[x]!;
       for (let ch = 0; ch < c; ch++) {
-        let value = 0;
-        for (let k = 0; k < 4; k++) value += weights[k]! * correction[taps[k]! * c + ch]!;
-        out[o + ch] = clamp(Math.round(out[o + ch]! + value / total), 0, 255);
+        const value = out[o + ch]! + row[a + ch]! * (1 - tx) + row[b + ch]! * tx;
+        out[o + ch] = clamp(Math.round(value), 0, 255);
       }
+    }
+  }
+}
+
+/** Gives each unsolved working pixel beside solved ones (8-neighbours) their mean correction. */
+function extendIntoOriginal(
+  correction: Float32Array,
+  solved: Uint8Array,
+  Ww: number,
+  Hw: number,
+  c: number,
+): void {
+  const source = correction.slice();
+  for (let y = 0; y < Hw; y++) {
+    for (let x = 0; x < Ww; x++) {
+      const p = y * Ww + x;
+      if (solved[p]) continue;
+      let n = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const qx = x + dx;
+          const qy = y + dy;
+          if (qx < 0 || qy < 0 || qx >= Ww || qy >= Hw || !solved[qy * Ww + qx]) continue;
+          const q = qy * Ww + qx;
+          for (let ch = 0; ch < c; ch++) correction[p * c + ch]! += source[q * c + ch]!;
+          n++;
+        }
+      }
+      for (let ch = 0; ch < c; ch++) correction[p * c + ch] = n ? correction[p * c + ch]! / n : 0;
     }
   }
 }
