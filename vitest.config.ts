@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const onPostgres = process.env.TEST_DATABASE === 'postgres';
 const serverTest = (path: string) => `apps/server/test/${path}`;
@@ -42,6 +43,21 @@ const aloneTests = [serverTest('resizer/hostile-uploads.test.ts')];
  */
 const INTEGRATION_WORKERS = 2;
 
+/**
+ * Files that start server processes and wait on restarts and job leases take the longest; they
+ * start first, so that none is left running alone at the end of a pass. A fresh clone has no
+ * cached timings for vitest to sort by.
+ */
+const startsFirst = /\/apps\/server\/test\/(?:cluster\/|replicate\/|resizer\/restart\.)/;
+
+class SlowFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const slow = (file: TestSpecification) => startsFirst.test(file.moduleId);
+    return [...sorted.filter(slow), ...sorted.filter((file) => !slow(file))];
+  }
+}
+
 const integration = {
   environment: 'node',
   testTimeout: 60_000,
@@ -51,6 +67,7 @@ const integration = {
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowFilesFirst },
     projects: [
       {
         test: {
