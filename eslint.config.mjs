@@ -68,6 +68,7 @@ export default tseslint.config(
       'packages/engine/src/cli.ts',
       'packages/engine/bench/**',
       'packages/engine/src/**/*.test.ts',
+      'packages/engine/src/test-images.ts',
     ],
     rules: restrict(['@reframe/engine*', '@reframe/server*', '@reframe/web*', 'react']),
   },

@@ -45,8 +45,10 @@ const serverEnv = {
 
 export default defineConfig({
   testDir: './specs',
+  // Each spec signs up its own users, so spec files run two at a time (one per core); the tests
+  // of one file keep their order.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,

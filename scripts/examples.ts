@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { outpaint } from '@reframe/engine';
+import { fixtureImage } from '@reframe/fixtures';
 import {
   computeCanvas,
   copy,
@@ -21,7 +22,6 @@ import { writeResponsiveImage } from './examples/responsive-images';
 import { writeIcons, writeSocialPreview } from './examples/site-images';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const fixturesDir = join(repoRoot, '../shared/fixtures/images');
 const outDir = join(repoRoot, 'apps/web/src/screens/landing/examples');
 const publicDir = join(repoRoot, 'apps/web/public');
 
@@ -70,7 +70,7 @@ function describeRatio(width: number, height: number): string {
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 
 async function generate(spec: ExampleSpec, originals: Map<string, ResponsiveImage>) {
-  const input = new Uint8Array(await readFile(join(fixturesDir, spec.source)));
+  const input = new Uint8Array(await readFile(fixtureImage(spec.source)));
   const { width, height } = await sharp(input).metadata();
   const canvas = computeCanvas(width, height, parseRatio(spec.ratio));
   const result = await outpaint({ input, canvas, seed: spec.seed });

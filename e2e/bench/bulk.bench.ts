@@ -6,14 +6,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { fixtureImage } from '@reframe/fixtures';
 import { freePort } from '../../scripts/free-port';
 import { signUpAndVerify, startBenchServer } from './bench-app';
 
-const FIXTURES = new URL('../../../shared/fixtures/images/', import.meta.url);
 const PHOTOS = ['coffee.png', 'chelsea.png', 'astronaut.png'];
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const { values: options } = parseArgs({
@@ -60,10 +59,10 @@ async function main(): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'reframe-bulk-bench-'));
   const photos: string[] = [];
   for (const name of PHOTOS) {
-    const meta = await sharp(fileURLToPath(new URL(name, FIXTURES))).metadata();
+    const meta = await sharp(fixtureImage(name)).metadata();
     const scale = Math.sqrt((MEGAPIXELS * 1e6) / ((meta.width ?? 1) * (meta.height ?? 1)));
     const file = join(work, name.replace('.png', '.jpg'));
-    await sharp(fileURLToPath(new URL(name, FIXTURES)))
+    await sharp(fixtureImage(name))
       .resize(Math.round((meta.width ?? 1) * scale))
       .jpeg({ quality: 90 })
       .toFile(file);

@@ -12,17 +12,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
+import { fixtureImage } from '@reframe/fixtures';
 import { aspectRatios } from '@reframe/shared';
 import sharp from 'sharp';
 import { freePort } from '../../scripts/free-port';
 import { signUpAndVerify, startBenchServer } from './bench-app';
 
-const FIXTURE = fileURLToPath(
-  new URL('../../../shared/fixtures/images/coffee.png', import.meta.url),
-);
+const FIXTURE = fixtureImage('coffee.png');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const { values: options } = parseArgs({
   options: {

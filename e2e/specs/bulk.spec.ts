@@ -1,12 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import JSZip from 'jszip';
+import { fixtureImage } from '@reframe/fixtures';
 import { createVerifiedUser } from '../support/accounts';
 
-const fixtures = new URL('../../../shared/fixtures/images/', import.meta.url);
-const coffee = fileURLToPath(new URL('coffee.png', fixtures));
-const chelsea = fileURLToPath(new URL('chelsea.png', fixtures));
+const coffee = fixtureImage('coffee.png');
+const chelsea = fixtureImage('chelsea.png');
 
 const META = [
   ['meta-feed-1080x1080.png', 1080, 1080],

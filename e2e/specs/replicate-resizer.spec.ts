@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import JSZip from 'jszip';
 import sharp from 'sharp';
+import { fixtureImage } from '@reframe/fixtures';
 import { computeCanvas, parseRatio } from '@reframe/shared';
 import { createVerifiedUser } from '../support/accounts';
 
@@ -13,9 +13,7 @@ import { createVerifiedUser } from '../support/accounts';
  */
 test.use({ baseURL: `http://localhost:${process.env.E2E_REPLICATE_PORT}` });
 
-const coffee = fileURLToPath(
-  new URL('../../../shared/fixtures/images/coffee.png', import.meta.url),
-);
+const coffee = fixtureImage('coffee.png');
 const ratios = ['1:1', '16:9', '9:16'] as const;
 
 async function raw(bytes: Buffer) {

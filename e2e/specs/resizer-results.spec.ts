@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import JSZip from 'jszip';
 import sharp from 'sharp';
+import { fixtureImage } from '@reframe/fixtures';
 import { computeCanvas, parseRatio } from '@reframe/shared';
 import { createVerifiedUser } from '../support/accounts';
 
@@ -10,9 +10,7 @@ import { createVerifiedUser } from '../support/accounts';
  * Issue 16: what happens around the results. A small photo (240 x 160) keeps the engine quick
  * and shows the small-image note.
  */
-const coffee = fileURLToPath(
-  new URL('../../../shared/fixtures/images/coffee.png', import.meta.url),
-);
+const coffee = fixtureImage('coffee.png');
 
 async function smallCoffee() {
   const buffer = await sharp(await readFile(coffee))

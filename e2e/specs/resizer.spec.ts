@@ -1,13 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import JSZip from 'jszip';
+import { fixtureImage } from '@reframe/fixtures';
 import { computeCanvas, parseRatio } from '@reframe/shared';
 import { createVerifiedUser } from '../support/accounts';
 
-const fixtures = new URL('../../../shared/fixtures/images/', import.meta.url);
-const coffee = fileURLToPath(new URL('coffee.png', fixtures)); // 600 x 400, ratio 1.50
+const coffee = fixtureImage('coffee.png'); // 600 x 400, ratio 1.50
 const ratios = ['1:1', '16:9', '9:16'] as const;
 
 /** Width and height from a PNG's IHDR chunk. */

@@ -9,10 +9,10 @@ interface TestUser {
 
 let counter = 0;
 
-/** A user no other test has used: unique address per run and per call. */
+/** A user no other test has used: unique address per run, per worker process and per call. */
 export function newUser(overrides: Partial<TestUser> = {}): TestUser {
   counter += 1;
-  const id = `${Date.now().toString(36)}${counter}`;
+  const id = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
   return {
     name: 'Ada Lovelace',
     email: `ada.${id}@example.com`,

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fixtureImage } from '@reframe/fixtures';
 import type { Prediction, UploadResponse } from '@reframe/shared';
 import sharp from 'sharp';
 import { toIsoString } from '../src/db/column-types';
@@ -23,7 +24,7 @@ import { multipartBody } from '../test/resizer/resizer-client';
 
 const JOBS = 12;
 const BACKLOG = 20;
-const PHOTO = new URL('../../../../shared/fixtures/images/hubble_deep_field.jpg', import.meta.url);
+const PHOTO = fixtureImage('hubble_deep_field.jpg');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'reframe-bench-cluster-'));
 const postgres = await createPostgresDatabase();

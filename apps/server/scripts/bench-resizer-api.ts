@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fixtureImage } from '@reframe/fixtures';
 import type { Prediction, UploadResponse } from '@reframe/shared';
 import pino from 'pino';
 import sharp from 'sharp';
@@ -18,7 +19,7 @@ import { runMigrations } from '../src/db/migrate';
 
 const APP_URL = 'http://localhost:3000';
 const RATIOS = ['16:9', '1:1', '9:16'];
-const PHOTO = new URL('../../../../shared/fixtures/images/hubble_deep_field.jpg', import.meta.url);
+const PHOTO = fixtureImage('hubble_deep_field.jpg');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'reframe-bench-'));
 const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_URL }, dataDir);

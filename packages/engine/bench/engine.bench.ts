@@ -12,6 +12,7 @@
  * Montages go to bench-output/cases/, example sheets to bench-output/.
  */
 import { parseArgs } from 'node:util';
+import { fixtureImages } from '@reframe/fixtures';
 import { CASES } from './cases';
 import { saveExamples } from './examples';
 import { shiftMapFill } from '../src/fill/shift-map-fill';
@@ -19,7 +20,6 @@ import { qualityBench } from './quality';
 import { speedBench, timingCase } from './speed';
 
 const PHOTOS = new URL('./photos/', import.meta.url);
-const FIXTURES = new URL('../../../../shared/fixtures/images/', import.meta.url);
 const REPO = new URL('../../../', import.meta.url);
 const OUTPUT = new URL('bench-output/', REPO);
 
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     },
   });
   if (values.examples) {
-    await saveExamples(FIXTURES, OUTPUT, Number(positionals[0] ?? 1));
+    await saveExamples(fixtureImages, OUTPUT, Number(positionals[0] ?? 1));
     return;
   }
   const words = values.cases?.split(',').filter(Boolean) ?? [];

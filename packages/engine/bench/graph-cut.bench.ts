@@ -10,10 +10,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
+import { fixtureImage } from '@reframe/fixtures';
 import type { GridLabelling } from '../src/fill/alpha-expansion';
 import { expandLabels, labellingEnergy } from '../src/fill/alpha-expansion';
 
-const FIXTURE = new URL('../../../../shared/fixtures/images/coffee.png', import.meta.url);
+const FIXTURE = fixtureImage('coffee.png');
 const RUNS = 5;
 
 interface Photo {

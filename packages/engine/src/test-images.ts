@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-
-const FIXTURES = new URL('../../../../shared/fixtures/images/', import.meta.url);
+import { fixtureImage } from '@reframe/fixtures';
 
 /** A licensed fixture photo, shrunk so tests stay fast, re-encoded in the asked format. */
 export async function fixture(
@@ -9,7 +8,7 @@ export async function fixture(
   width = 120,
   format: 'png' | 'jpeg' | 'webp' = 'png',
 ): Promise<Uint8Array> {
-  const bytes = await readFile(new URL(name, FIXTURES));
+  const bytes = await readFile(fixtureImage(name));
   const buffer = await sharp(bytes).resize(width).toFormat(format).toBuffer();
   return new Uint8Array(buffer);
 }

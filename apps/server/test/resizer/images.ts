@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-
-const FIXTURES = new URL('../../../../../shared/fixtures/images/', import.meta.url);
+import { fixtureImage } from '@reframe/fixtures';
 
 /** A licensed fixture photo, shrunk so jobs stay fast on two cores. */
 export async function photo(
@@ -9,7 +8,7 @@ export async function photo(
   width = 96,
   format: 'png' | 'jpeg' | 'webp' | 'bmp' = 'jpeg',
 ): Promise<Uint8Array> {
-  const resized = sharp(await readFile(new URL(name, FIXTURES))).resize(width);
+  const resized = sharp(await readFile(fixtureImage(name))).resize(width);
   if (format === 'bmp') return bmpOf(resized);
   return new Uint8Array(await resized.toFormat(format).toBuffer());
 }
