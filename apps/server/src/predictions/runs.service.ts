@@ -8,6 +8,7 @@ import {
   type CreateRunBody,
   type RunResponse,
 } from '@reframe/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { findAccount } from '../billing/billing.repo';
 import type { LimitsConfig } from '../config/limits-config';
@@ -29,6 +30,7 @@ export interface RunsServiceDeps {
   /** STORAGE_QUOTA_MB in bytes: results count toward it. */
   storageQuotaBytes: number;
   dispatch: RunDispatch;
+  log: FastifyBaseLogger;
 }
 
 /**
@@ -43,6 +45,7 @@ export function createRunsService({
   jobLimits,
   storageQuotaBytes,
   dispatch,
+  log,
 }: RunsServiceDeps) {
   async function assertPlanAllows(userId: string, photos: number) {
     if (photos <= 1) return;
@@ -114,7 +117,11 @@ export function createRunsService({
         const balance = spent.balance;
         return balance;
       });
-      await dispatch.dispatch(userId);
+      // The run is paid for and recorded: a queue that fails now leaves its outputs waiting for
+      // the next dispatch (a job settling, or the start), never marked queued without a job.
+      await dispatch.dispatch(userId).catch((error: unknown) => {
+        log.error({ err: error, userId }, 'run dispatch failed; its outputs wait for the next');
+      });
       return {
         credits,
         predictions: rows.map((row) => ({
