@@ -5,7 +5,7 @@ import {
   type HistoryVersion,
 } from '@reframe/shared';
 import type { Kysely } from 'kysely';
-import type { Storage } from '../adapters/storage/storage';
+import { totalSize, type Storage } from '../adapters/storage/storage';
 import { toIsoString } from '../db/column-types';
 import type { DB } from '../db/types';
 import { fileUrl } from '../files/file-urls';
@@ -43,13 +43,6 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
     // falls through to the 400 below
   }
   throw new AppError('INVALID_REQUEST', 400);
-}
-
-/** The bytes of the stored objects (stat or HeadObject), to give back to the storage quota. */
-export async function sizesOf(storage: Storage, keys: readonly string[]): Promise<number> {
-  let total = 0;
-  for (const key of keys) total += (await storage.size(key)) ?? 0;
-  return total;
 }
 
 export function createHistoryService(deps: { db: Kysely<DB>; appUrl: string; storage: Storage }) {
@@ -141,7 +134,7 @@ export function createHistoryService(deps: { db: Kysely<DB>; appUrl: string; sto
         const { unsettled, resultKeys } = await listRunFiles(trx, upload.id);
         if (unsettled) throw new AppError('RUN_IN_PROGRESS', 409);
         const runKeys = [...new Set([record.original_key, upload.storage_key, ...resultKeys])];
-        const bytes = await sizesOf(storage, runKeys);
+        const bytes = await totalSize(storage, runKeys);
         if (!(await deleteUpload(trx, userId, upload.id))) return null;
         await addStoredBytes(trx, userId, -bytes);
         return runKeys;

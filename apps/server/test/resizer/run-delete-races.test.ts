@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { HistoryPage, Prediction } from '@reframe/shared';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiskStorage } from '../../src/adapters/storage/disk-storage';
 import { createS3Storage } from '../../src/adapters/storage/s3-storage';
 import type { Storage } from '../../src/adapters/storage/storage';
 import { grantCredits } from '../../src/credits/credits.service';
+import { repairStoredBytes } from '../../src/uploads/stored-bytes-repair';
 import { signUpVerified } from '../helpers/accounts';
 import type { TestClient } from '../helpers/client';
 import { S3_TEST_CREDENTIALS, startS3Server, type TestS3Server } from '../helpers/s3-server';
@@ -116,6 +118,21 @@ describe.each(backends)('deleting a run on %s storage', (backend) => {
     expect((await client.delete(`/api/history/${run.historyId}`)).statusCode).toBe(204);
 
     expect(await storedBytes(t, userId)).toBe(0);
+  });
+
+  it('recomputes a drifted counter from the stored rows', async () => {
+    const { client } = await signUpVerified(t);
+    const userId = await userIdOf(client);
+    const run = await finishedRun(t, client);
+    await t.database.db
+      .updateTable('upload_quota')
+      .set({ stored_bytes: 987_654_321 })
+      .where('user_id', '=', userId)
+      .execute();
+
+    await repairStoredBytes({ db: t.database.db, storage, log: pino({ level: 'silent' }) });
+
+    expect(await storedBytes(t, userId)).toBe(await runBytes(t, storage, run.uploadId));
   });
 
   it('lets a delete and a new prediction of the run never both win, and loses no credit', async () => {

@@ -46,3 +46,10 @@ export async function createTimestamped(
     if (await storage.create(key, bytes)) return key;
   }
 }
+
+/** The bytes the objects hold (missing ones count nothing), sized without opening them. */
+export async function totalSize(storage: Storage, keys: Iterable<string>): Promise<number> {
+  let total = 0;
+  for (const key of keys) total += (await storage.size(key)) ?? 0;
+  return total;
+}
