@@ -2,7 +2,7 @@ import type { Prediction } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { photo } from './images';
+import { drawnPhoto } from './images';
 import { creditsOf, pollUntilSettled, predictionBody, upload } from './resizer-client';
 
 describe('one output, however its ratio is spelt', () => {
@@ -14,7 +14,7 @@ describe('one output, however its ratio is spelt', () => {
 
   it('refuses "1:1", "1.0:1" and " 1:1" in one run as the same output twice, spending nothing', async () => {
     const { client } = await signUpVerified(t);
-    const original = await upload(t, client, await photo('coffee.png', 40));
+    const original = await upload(t, client, await drawnPhoto());
     const credits = await creditsOf(client);
 
     const response = await client.post('/api/runs', {
@@ -29,7 +29,7 @@ describe('one output, however its ratio is spelt', () => {
 
   it('stores " 1.0:1" in history as "1:1"', async () => {
     const { client } = await signUpVerified(t);
-    const original = await upload(t, client, await photo('coffee.png', 40));
+    const original = await upload(t, client, await drawnPhoto());
 
     const started = await client.post('/api/replicate', predictionBody(original.id, ' 1.0:1'));
     expect(started.statusCode, started.body).toBe(202);

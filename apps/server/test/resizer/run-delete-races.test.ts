@@ -11,7 +11,7 @@ import { signUpVerified } from '../helpers/accounts';
 import type { TestClient } from '../helpers/client';
 import { S3_TEST_CREDENTIALS, startS3Server, type TestS3Server } from '../helpers/s3-server';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { photo } from './images';
+import { drawnPhoto } from './images';
 import { creditsOf, pollUntilSettled, predictionBody, upload } from './resizer-client';
 
 async function userIdOf(client: TestClient): Promise<string> {
@@ -29,7 +29,7 @@ async function storedBytes(t: TestApp, userId: string): Promise<number> {
 
 /** A finished run: an upload and one settled result; returns the upload and its history id. */
 async function finishedRun(t: TestApp, client: TestClient, ratio = '16:9') {
-  const original = await upload(t, client, await photo('coffee.png', 40));
+  const original = await upload(t, client, await drawnPhoto());
   const started = await client.post('/api/replicate', predictionBody(original.id, ratio));
   expect(started.statusCode, started.body).toBe(202);
   const done = await pollUntilSettled(client, started.json<Prediction>().id);
@@ -178,7 +178,7 @@ describe('results and the storage quota', () => {
   it('refuses a prediction or a run for a user over quota with 507, spending nothing', async () => {
     const { client } = await signUpVerified(t);
     const userId = await userIdOf(client);
-    const original = await upload(t, client, await photo('coffee.png', 40));
+    const original = await upload(t, client, await drawnPhoto());
     await t.database.db
       .updateTable('upload_quota')
       .set({ stored_bytes: 1024 * 1024 })

@@ -10,7 +10,7 @@ import { insertPrediction } from '../../src/predictions/predictions.repo';
 import { signUpVerified } from '../helpers/accounts';
 import type { TestClient } from '../helpers/client';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { photo } from './images';
+import { drawnPhoto } from './images';
 import { creditsOf, pollUntilSettled, upload } from './resizer-client';
 
 async function userIdOf(client: TestClient): Promise<string> {
@@ -36,7 +36,7 @@ describe('a run whose jobs cannot be enqueued', () => {
   it('leaves its outputs waiting, not marked queued, and runs them at the next dispatch', async () => {
     const { client } = await signUpVerified(t);
     const userId = await userIdOf(client);
-    const original = await upload(t, client, await photo('coffee.png', 40));
+    const original = await upload(t, client, await drawnPhoto());
 
     queueDown = true;
     const first = await client.post('/api/runs', {
@@ -85,7 +85,7 @@ describe('a prediction marked queued whose job was lost', () => {
   it('fails and is refunded once it has waited past the stale limit, and only then', async () => {
     const { client } = await signUpVerified(t);
     const userId = await userIdOf(client);
-    const original = await upload(t, client, await photo('coffee.png', 40));
+    const original = await upload(t, client, await drawnPhoto());
     const queuedAt = new Date(Date.now() - 20 * 60_000);
     const ids = [randomUUID(), randomUUID()];
     for (const [i, id] of ids.entries()) {
