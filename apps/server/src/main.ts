@@ -9,6 +9,7 @@ import { loadConfigOrExit, type Config } from './config/env';
 import { openDatabase } from './db/database';
 import { runMigrations } from './db/migrate';
 import type { Mailer } from './mail/mailer';
+import { installSafetyNet } from './process-safety-net';
 
 function createMailer(config: Readonly<Config>, logger: FastifyBaseLogger): Mailer {
   const { transport, from } = config.mail;
@@ -19,6 +20,7 @@ function createMailer(config: Readonly<Config>, logger: FastifyBaseLogger): Mail
 
 const config = loadConfigOrExit();
 const logger = pino({ level: config.log.level });
+installSafetyNet(process, logger);
 const database = openDatabase(config.db);
 await runMigrations(database);
 const mailer = createMailer(config, logger);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessages } from './messages/errors';
-import { exactSizeError, isKnownRatio, parseCustomOutput, resolveOutput } from './output-target';
+import {
+  exactSizeError,
+  isKnownRatio,
+  normalRatioKey,
+  parseCustomOutput,
+  resolveOutput,
+} from './output-target';
 
 describe('parseCustomOutput', () => {
   it('reads an exact size in pixels or a ratio', () => {
@@ -30,5 +36,18 @@ describe('resolveOutput', () => {
     expect(resolveOutput('nonsense')).toBeUndefined();
     expect(isKnownRatio('16:9')).toBe(true);
     expect(isKnownRatio('0:9')).toBe(false);
+  });
+});
+
+describe('normalRatioKey', () => {
+  it('spells a custom ratio one way and leaves catalogue labels and other keys alone', () => {
+    expect(['1:1', '1.0:1', ' 1:1', '1 : 1.00'].map(normalRatioKey)).toEqual([
+      '1:1',
+      '1:1',
+      '1:1',
+      '1:1',
+    ]);
+    expect(normalRatioKey('2:3 (Stories)')).toBe('2:3 (Stories)');
+    expect(normalRatioKey('1200x628')).toBe('1200x628');
   });
 });

@@ -52,6 +52,16 @@ function customRatioError(value: string): boolean {
   return ratio > MAX_CUSTOM_RATIO || ratio < 1 / MAX_CUSTOM_RATIO;
 }
 
+/**
+ * One spelling per ratio: a catalogue label as it is, a custom ratio as plain numbers ("1.0:1"
+ * and " 1:1" are "1:1"), so one output is never counted, charged or stored twice.
+ */
+export function normalRatioKey(label: string): string {
+  if (findAspectRatio(label)) return label;
+  const ratio = RATIO_PATTERN.exec(label);
+  return ratio ? `${Number(ratio[1])}:${Number(ratio[2])}` : label;
+}
+
 /** True for a catalogue label or a valid custom "W:H". */
 export function isKnownRatio(label: string): boolean {
   return findAspectRatio(label) !== undefined || !customRatioError(label);

@@ -178,6 +178,41 @@ describe('a production start', () => {
       expect.stringMatching(/^SMTP_URL is required when NODE_ENV=production/),
     ]);
   });
+
+  it.each([
+    '*.com',
+    'replicate.delivery,*.delivery',
+    '127.0.0.1',
+    'cdn.example.com,2130706433',
+    '0x7f000001',
+  ])(
+    'stops with REPLICATE_OUTPUT_HOSTS=%s (a wildcard over a whole top-level domain, or an IP address)',
+    (hosts) => {
+      expect(problemsOf({ ...production, REPLICATE_OUTPUT_HOSTS: hosts })).toEqual([
+        expect.stringMatching(/^REPLICATE_OUTPUT_HOSTS must name hosts, not IP addresses/),
+      ]);
+    },
+  );
+
+  it('keeps the default output hosts and subdomain wildcards of a named domain', () => {
+    expect(() =>
+      loadConfig(
+        { ...production, REPLICATE_OUTPUT_HOSTS: 'replicate.delivery,*.replicate.delivery' },
+        '/srv',
+      ),
+    ).not.toThrow();
+    expect(() => loadConfig(production, '/srv')).not.toThrow();
+  });
+
+  it('stops with a plain-http S3_ENDPOINT', () => {
+    const env = { ...production, STORAGE_DRIVER: 's3', S3_BUCKET: 'reframe-files' };
+    expect(problemsOf({ ...env, S3_ENDPOINT: 'http://minio.internal:9000' })).toEqual([
+      expect.stringMatching(/^S3_ENDPOINT must be an https URL when NODE_ENV=production/),
+    ]);
+    expect(() =>
+      loadConfig({ ...env, S3_ENDPOINT: 'https://minio.internal:9000' }, '/srv'),
+    ).not.toThrow();
+  });
 });
 
 describe('the dev routes (dev mailbox and billing clock)', () => {

@@ -1,6 +1,7 @@
 /**
  * What a production start requires (NODE_ENV=production), beyond each variable's own format:
- * an auth secret, an https public URL, real mail, and no dev routes. Payments' requirement lives
+ * an auth secret, an https public URL, real mail, no dev routes, output hosts that are named
+ * domains, and an https S3 endpoint. Payments' requirement lives
  * with the payments piece (adapters/payments/payments-config.ts). env.ts reports each problem
  * under the variable's name and the server does not start.
  */
@@ -10,6 +11,20 @@ export interface ProductionEnv {
   AUTH_SECRET?: string | undefined;
   SMTP_URL?: string | undefined;
   DEV_ROUTES?: 'true' | 'false' | undefined;
+  REPLICATE_OUTPUT_HOSTS?: string | undefined;
+  S3_ENDPOINT?: string | undefined;
+}
+
+/**
+ * An output host entry production refuses: a wildcard over a whole top-level domain (`*.com`),
+ * or an IPv4 address in any spelling URL parsing accepts (`127.0.0.1`, `2130706433`,
+ * `0x7f000001`), whose last label is a number. IPv6 never passes the variable's format.
+ */
+function isUnsafeOutputHost(entry: string): boolean {
+  const host = entry.startsWith('*.') ? entry.slice(2) : entry;
+  if (entry.startsWith('*.') && !host.includes('.')) return true;
+  const lastLabel = host.split('.').at(-1) ?? '';
+  return /^(0x[0-9a-f]*|\d+)$/i.test(lastLabel);
 }
 
 export function productionProblems(env: ProductionEnv): { path: string; message: string }[] {
@@ -40,6 +55,20 @@ export function productionProblems(env: ProductionEnv): { path: string; message:
     problems.push({
       path: 'DEV_ROUTES',
       message: 'must not be true when NODE_ENV=production (the dev mailbox and billing clock)',
+    });
+  }
+  const unsafeHosts = (env.REPLICATE_OUTPUT_HOSTS ?? '').split(',').filter(isUnsafeOutputHost);
+  if (unsafeHosts.length > 0) {
+    problems.push({
+      path: 'REPLICATE_OUTPUT_HOSTS',
+      message: `must name hosts, not IP addresses or a wildcard over a whole top-level domain, when NODE_ENV=production (refused: ${unsafeHosts.join(', ')}), e.g. REPLICATE_OUTPUT_HOSTS=replicate.delivery,*.replicate.delivery`,
+    });
+  }
+  if (env.S3_ENDPOINT?.startsWith('http://')) {
+    problems.push({
+      path: 'S3_ENDPOINT',
+      message:
+        'must be an https URL when NODE_ENV=production (the stored files and signed requests travel over it)',
     });
   }
   return problems;

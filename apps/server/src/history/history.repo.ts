@@ -152,7 +152,15 @@ export async function listRunFiles(db: Db, uploadId: string) {
   };
 }
 
-/** Deletes the upload row: its predictions, history record and images go with it (cascade). */
-export async function deleteUpload(db: Db, userId: string, uploadId: string): Promise<void> {
-  await db.deleteFrom('upload').where('id', '=', uploadId).where('user_id', '=', userId).execute();
+/**
+ * Deletes the upload row: its predictions, history record and images go with it (cascade).
+ * False when there was none left to delete.
+ */
+export async function deleteUpload(db: Db, userId: string, uploadId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('upload')
+    .where('id', '=', uploadId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }

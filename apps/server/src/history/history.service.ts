@@ -5,14 +5,14 @@ import {
   type HistoryVersion,
 } from '@reframe/shared';
 import type { Kysely } from 'kysely';
-import type { Storage } from '../adapters/storage/storage';
+import { totalSize, type Storage } from '../adapters/storage/storage';
 import { toIsoString } from '../db/column-types';
 import type { DB } from '../db/types';
 import { fileUrl } from '../files/file-urls';
 import { AppError } from '../http/app-error';
 import type { HistoryRecordRow } from '../predictions/resizer.tables';
 import { addStoredBytes } from '../uploads/upload-quota';
-import { findOwnedUpload } from '../uploads/uploads.repo';
+import { lockOwnedUpload } from '../uploads/uploads.repo';
 import {
   deleteUpload,
   findOwnedHistoryRecord,
@@ -43,18 +43,6 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
     // falls through to the 400 below
   }
   throw new AppError('INVALID_REQUEST', 400);
-}
-
-/** The size of each stored object, to give its bytes back to the user's storage quota. */
-async function sizesOf(storage: Storage, keys: readonly string[]): Promise<number> {
-  let total = 0;
-  for (const key of keys) {
-    const file = await storage.open(key);
-    if (!file) continue;
-    file.stream.destroy();
-    total += file.size;
-  }
-  return total;
 }
 
 export function createHistoryService(deps: { db: Kysely<DB>; appUrl: string; storage: Storage }) {
@@ -131,24 +119,27 @@ export function createHistoryService(deps: { db: Kysely<DB>; appUrl: string; sto
     },
 
     /**
-     * Deletes a run: its records first (one statement, the rows cascade), then its original and
-     * every version's file, whose bytes go back to the user's storage quota. A run with a job
-     * still unsettled is refused (409), so no job writes a result for a deleted run.
+     * Deletes a run, single-winner: the transaction first locks the run's upload row (as creating
+     * a prediction does), checks that no job is unsettled (409), sizes the files, deletes the rows
+     * (they cascade) and gives their bytes back to the quota. A concurrent delete waits for the
+     * lock and then finds no upload (404), so the bytes are given back once. The files go after
+     * the commit, by the winner alone.
      */
     async remove(userId: string, id: string): Promise<void> {
       const record = await findOwnedHistoryRecord(db, userId, id);
       if (!record) throw new AppError('NOT_FOUND', 404);
-      const { unsettled, resultKeys } = await listRunFiles(db, record.upload_id);
-      if (unsettled) throw new AppError('RUN_IN_PROGRESS', 409);
-      const upload = await findOwnedUpload(db, userId, record.upload_id);
-      const keys = [
-        ...new Set([record.original_key, ...(upload ? [upload.storage_key] : []), ...resultKeys]),
-      ];
-      const bytes = await sizesOf(storage, keys);
-      await db.transaction().execute(async (trx) => {
-        await deleteUpload(trx, userId, record.upload_id);
+      const keys = await db.transaction().execute(async (trx) => {
+        const upload = await lockOwnedUpload(trx, userId, record.upload_id);
+        if (!upload) return null;
+        const { unsettled, resultKeys } = await listRunFiles(trx, upload.id);
+        if (unsettled) throw new AppError('RUN_IN_PROGRESS', 409);
+        const runKeys = [...new Set([record.original_key, upload.storage_key, ...resultKeys])];
+        const bytes = await totalSize(storage, runKeys);
+        if (!(await deleteUpload(trx, userId, upload.id))) return null;
         await addStoredBytes(trx, userId, -bytes);
+        return runKeys;
       });
+      if (!keys) throw new AppError('NOT_FOUND', 404);
       for (const key of keys) await storage.delete(key);
     },
   };

@@ -5,7 +5,7 @@ import type { JobQueue } from '../adapters/queue/job-queue';
 import { toIsoString } from '../db/column-types';
 import type { DB } from '../db/types';
 import { failAndRefund } from '../predictions/prediction-settlement';
-import { listUnsettledForRecovery } from '../predictions/predictions.repo';
+import { listStaleQueued, listUnsettledForRecovery } from '../predictions/predictions.repo';
 import { jobPriorityFor } from './job-priority';
 
 /**
@@ -44,4 +44,25 @@ export async function recoverPredictions(deps: {
   }
   if (resumed + failed > 0) log.info({ resumed, failed }, 'recovered unsettled predictions');
   return { resumed, failed };
+}
+
+/**
+ * On the shared queue (pg-boss), where no start may touch running jobs: a prediction marked
+ * queued but never started for longer than `staleAfterMs` has lost its job; it fails and its
+ * credit is refunded (a job that turns up later finds it settled and does nothing).
+ */
+export async function refundStaleQueued(deps: {
+  db: Kysely<DB>;
+  log: FastifyBaseLogger;
+  staleAfterMs: number;
+  now?: Date;
+}): Promise<number> {
+  const now = deps.now ?? new Date();
+  const before = new Date(now.getTime() - deps.staleAfterMs);
+  let failed = 0;
+  for (const row of await listStaleQueued(deps.db, before)) {
+    if (await failAndRefund(deps.db, row, errorMessages.JOB_TIMED_OUT, now)) failed++;
+  }
+  if (failed > 0) deps.log.info({ failed }, 'refunded predictions that lost their queued job');
+  return failed;
 }

@@ -137,6 +137,18 @@ export function listUnsettledForRecovery(db: Db) {
     .execute();
 }
 
+/** Predictions marked queued before `before` that no worker has started. */
+export function listStaleQueued(db: Db, before: Date) {
+  return db
+    .selectFrom('prediction')
+    .select(['id', 'user_id', 'spend_key'])
+    .where('status', '=', 'starting')
+    .where('started_at', 'is', null)
+    .where('queued_at', 'is not', null)
+    .where('queued_at', '<', before.toISOString())
+    .execute();
+}
+
 export async function incrementOperations(db: Db, userId: string, now: Date): Promise<void> {
   await db
     .updateTable('user_profile')

@@ -7,7 +7,8 @@ import { spendCredit } from '../credits/credits.service';
 import type { DB } from '../db/types';
 import { fileUrl } from '../files/file-urls';
 import { AppError } from '../http/app-error';
-import { findOwnedUpload } from '../uploads/uploads.repo';
+import { assertStorageLeft } from '../uploads/upload-quota';
+import { findOwnedUpload, lockOwnedUpload } from '../uploads/uploads.repo';
 import { jobPriorityFor } from '../jobs/job-priority';
 import { assertCanStartJob } from './job-limits';
 import type { PredictionWatch } from './prediction-watch';
@@ -20,6 +21,8 @@ export interface PredictionsServiceDeps {
   queue: JobQueue;
   appUrl: string;
   jobLimits: LimitsConfig['jobs'];
+  /** STORAGE_QUOTA_MB in bytes: results count toward it. */
+  storageQuotaBytes: number;
   watch: PredictionWatch;
   /** How long a poll of an unsettled prediction waits for it to settle (POLL_HOLD_MS). */
   pollHoldMs: number;
@@ -69,6 +72,7 @@ export function createPredictionsService({
   queue,
   appUrl,
   jobLimits,
+  storageQuotaBytes,
   watch,
   pollHoldMs,
 }: PredictionsServiceDeps) {
@@ -87,7 +91,9 @@ export function createPredictionsService({
     /**
      * Takes one credit, records the prediction and queues its job in one transaction (the job
      * joins it on PostgreSQL; the in-process queue takes it last): the 202 is only sent once all
-     * are committed. No credit left: 402 and nothing recorded; too
+     * are committed. The upload is locked first (a run's delete takes the same lock), so an
+     * upload deleted meanwhile is 404 and a user over the storage quota 507, both before any
+     * credit is spent. No credit left: 402 and nothing recorded; too
      * many jobs at once or too many recent time-outs: 429, and the credit stays.
      */
     async create(userId: string, input: PredictionInput): Promise<Prediction> {
@@ -114,6 +120,8 @@ export function createPredictionsService({
         created_at: now.toISOString(),
       };
       await db.transaction().execute(async (trx) => {
+        if (!(await lockOwnedUpload(trx, userId, upload.id))) throw new AppError('NOT_FOUND', 404);
+        await assertStorageLeft(trx, userId, storageQuotaBytes);
         const spent = await spendCredit(trx, { userId, key: spendKey, now });
         if (spent.status !== 'spent') throw new AppError('NO_CREDITS', 402);
         await assertCanStartJob(trx, userId, jobLimits, now);

@@ -11,6 +11,7 @@ import {
   verifyWebhook,
 } from '../adapters/outpainter/replicate/webhook-signature';
 import type { DB } from '../db/types';
+import { isUniqueViolation } from '../db/unique-violation';
 import { AppError } from '../http/app-error';
 import { parseInput } from '../http/parse';
 import { insertWebhookOnce, recordRemoteOutcome } from './predictions.repo';
@@ -59,7 +60,7 @@ export function providerWebhookRoutes(deps: {
     const beforeBody = {
       bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
       // Unsigned or stale requests, and a flood of signed-looking ones, are refused unread.
-      onRequest: (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+      onRequest: (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
         const checked = checkWebhookHeaders(webhookHeaders(request));
         if (!checked.ok) {
           request.log.warn({ reason: checked.reason }, 'replicate webhook refused');
@@ -71,10 +72,11 @@ export function providerWebhookRoutes(deps: {
           return;
         }
         reading.add(request);
-        done();
-      },
-      onResponse: (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
-        reading.delete(request);
+        // Freed on every path: the response sent, the request aborted, the socket closed by the
+        // client or by the request time-out (which answers 408 outside Fastify).
+        const release = () => reading.delete(request);
+        request.raw.once('close', release);
+        reply.raw.once('close', release);
         done();
       },
     };
@@ -96,16 +98,24 @@ export function providerWebhookRoutes(deps: {
       if (!['succeeded', 'failed', 'canceled'].includes(remote.status)) {
         return { received: true, outcome: 'ignored' };
       }
-      const applied = await db.transaction().execute(async (trx) => {
-        if (!(await insertWebhookOnce(trx, verified.id, new Date()))) return 'duplicate';
-        const recorded = await recordRemoteOutcome(trx, predictionId, {
-          remoteId: remote.id,
-          status: remote.status,
-          output: firstOutputUrl(remote.output),
-          error: typeof remote.error === 'string' ? remote.error.slice(0, 1000) : null,
+      const applied = await db
+        .transaction()
+        .execute(async (trx) => {
+          if (!(await insertWebhookOnce(trx, verified.id, new Date()))) return 'duplicate';
+          const recorded = await recordRemoteOutcome(trx, predictionId, {
+            remoteId: remote.id,
+            status: remote.status,
+            output: firstOutputUrl(remote.output),
+            error: typeof remote.error === 'string' ? remote.error.slice(0, 1000) : null,
+          });
+          return recorded ? 'recorded' : 'ignored';
+        })
+        .catch((error: unknown) => {
+          // The remote id is bound to another of our predictions (a unique index): nothing is
+          // recorded, the delivery id included, and the sender is told.
+          if (isUniqueViolation(error)) throw new AppError('WEBHOOK_PREDICTION_MISMATCH', 409);
+          throw error;
         });
-        return recorded ? 'recorded' : 'ignored';
-      });
       if (applied === 'recorded') wakeups.notify(predictionId);
       return { received: true, outcome: applied };
     });

@@ -16,10 +16,11 @@ import { userPrefix } from '../files/storage-keys';
 import { historyRoutes } from '../history/history.routes';
 import { createHistoryService } from '../history/history.service';
 import { createPredictionRunHandler } from '../jobs/prediction-run.job';
-import { MAX_ATTEMPTS, recoverPredictions } from '../jobs/prediction-recovery';
+import { MAX_ATTEMPTS, recoverPredictions, refundStaleQueued } from '../jobs/prediction-recovery';
 import type { ResizerConfig } from '../jobs/resizer-config';
 import type { LimitsConfig } from '../config/limits-config';
 import { createUploadQuota } from '../uploads/upload-quota';
+import { repairStoredBytes } from '../uploads/stored-bytes-repair';
 import { errorMessages } from '@reframe/shared';
 import { failAndRefund } from './prediction-settlement';
 import { findPredictionForSettlement } from './predictions.repo';
@@ -54,6 +55,9 @@ export interface ResizerDeps {
   watch?: PredictionWatch;
   pollHoldMs?: number;
 }
+
+/** How often a job-running process repairs the quota counters and refunds lost queued jobs. */
+const MAINTENANCE_INTERVAL_MS = 60 * 60_000;
 
 /** Wires uploads, predictions and their jobs, files and history; owns the pool's lifetime. */
 export function createResizer(deps: ResizerDeps) {
@@ -106,6 +110,18 @@ export function createResizer(deps: ResizerDeps) {
     maxRunningPerUser: config.jobs.maxRunningPerUser,
   });
 
+  /** Counters recomputed from the rows; on pg-boss, queued predictions whose job was lost refunded. */
+  async function maintain() {
+    await repairStoredBytes({ db, storage, log });
+    if (queue.kind === 'pg-boss') {
+      await refundStaleQueued({ db, log, staleAfterMs: config.jobs.staleAfterMs });
+    }
+  }
+  const maintainInBackground = () => {
+    maintain().catch((error: unknown) => log.error({ err: error }, 'maintenance failed'));
+  };
+  let maintenance: NodeJS.Timeout | undefined;
+
   const plugins: ((app: FastifyInstance) => void | Promise<void>)[] = [
     uploadsRoutes({
       uploadsService: createUploadsService({ db, storage, appUrl, decoder: uploadEngine, quota }),
@@ -118,12 +134,20 @@ export function createResizer(deps: ResizerDeps) {
         queue,
         appUrl,
         jobLimits: limits.jobs,
+        storageQuotaBytes: limits.uploads.storageQuotaBytes,
         watch,
         pollHoldMs: deps.pollHoldMs ?? POLL_HOLD_MS,
       }),
     }),
     runsRoutes({
-      runsService: createRunsService({ db, appUrl, jobLimits: limits.jobs, dispatch: runDispatch }),
+      runsService: createRunsService({
+        db,
+        appUrl,
+        jobLimits: limits.jobs,
+        storageQuotaBytes: limits.uploads.storageQuotaBytes,
+        dispatch: runDispatch,
+        log,
+      }),
     }),
     filesRoutes({ storage }),
     historyRoutes({ historyService: createHistoryService({ db, appUrl, storage }) }),
@@ -164,9 +188,12 @@ export function createResizer(deps: ResizerDeps) {
         await recoverPredictions({ db, queue, log, staleAfterMs: config.jobs.staleAfterMs });
       }
       await runDispatch.resumeAll();
+      maintainInBackground();
+      maintenance = setInterval(maintainInBackground, MAINTENANCE_INTERVAL_MS).unref();
     },
     /** Running jobs get `graceMs` to finish before they are aborted and handed back. */
     async stop(graceMs = 0) {
+      clearInterval(maintenance);
       await queue.close(graceMs);
       await engine.close();
       await uploadEngine.close();

@@ -49,15 +49,17 @@ export function createRunDispatch(deps: { db: Db; queue: JobQueue; maxActivePerU
         .set({ queued_at: now.toISOString() })
         .where('id', 'in', ids)
         .execute();
+      // The jobs join the transaction (PostgreSQL), as a single prediction's does: if one cannot
+      // be enqueued, none is marked queued and the next dispatch hands them out again.
+      const priority = await jobPriorityFor(trx, userId);
+      for (const id of ids) {
+        await queue.enqueue(
+          { name: 'PredictionRun', data: { predictionId: id } },
+          { key: id, priority, trx },
+        );
+      }
       return ids;
     });
-    const priority = admitted.length > 0 ? await jobPriorityFor(db, userId) : 0;
-    for (const id of admitted) {
-      await queue.enqueue(
-        { name: 'PredictionRun', data: { predictionId: id } },
-        { key: id, priority },
-      );
-    }
     return admitted.length;
   }
 

@@ -8,13 +8,15 @@ import {
   type CreateRunBody,
   type RunResponse,
 } from '@reframe/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { findAccount } from '../billing/billing.repo';
 import type { LimitsConfig } from '../config/limits-config';
 import { spendCredits } from '../credits/credits.service';
 import type { DB } from '../db/types';
 import { AppError } from '../http/app-error';
-import { findOwnedUpload } from '../uploads/uploads.repo';
+import { assertStorageLeft } from '../uploads/upload-quota';
+import { findOwnedUpload, lockOwnedUpload } from '../uploads/uploads.repo';
 import { assertNotThrottled } from './job-limits';
 import { outputCanvas } from './output-canvas';
 import { toPrediction } from './predictions.service';
@@ -25,7 +27,10 @@ export interface RunsServiceDeps {
   db: Kysely<DB>;
   appUrl: string;
   jobLimits: LimitsConfig['jobs'];
+  /** STORAGE_QUOTA_MB in bytes: results count toward it. */
+  storageQuotaBytes: number;
   dispatch: RunDispatch;
+  log: FastifyBaseLogger;
 }
 
 /**
@@ -34,7 +39,14 @@ export interface RunsServiceDeps {
  * (the user's own), the outputs and the balance; then all credits are taken and all predictions
  * recorded in one transaction, or nothing is. Its jobs wait on the server for the per-user limit.
  */
-export function createRunsService({ db, appUrl, jobLimits, dispatch }: RunsServiceDeps) {
+export function createRunsService({
+  db,
+  appUrl,
+  jobLimits,
+  storageQuotaBytes,
+  dispatch,
+  log,
+}: RunsServiceDeps) {
   async function assertPlanAllows(userId: string, photos: number) {
     if (photos <= 1) return;
     const account = await findAccount(db, userId);
@@ -82,6 +94,14 @@ export function createRunsService({ db, appUrl, jobLimits, dispatch }: RunsServi
       const now = new Date();
       const rows = await planRows(userId, body, randomUUID(), now);
       const credits = await db.transaction().execute(async (trx) => {
+        // The uploads are locked in one order (a run's delete takes the same locks), so an
+        // upload deleted meanwhile is 404 and nothing is spent.
+        for (const uploadId of [...new Set(rows.map((row) => row.upload_id))].sort()) {
+          if (!(await lockOwnedUpload(trx, userId, uploadId))) {
+            throw new AppError('NOT_FOUND', 404);
+          }
+        }
+        await assertStorageLeft(trx, userId, storageQuotaBytes);
         const spent = await spendCredits(trx, {
           userId,
           keys: rows.map((row) => row.spend_key),
@@ -97,7 +117,11 @@ export function createRunsService({ db, appUrl, jobLimits, dispatch }: RunsServi
         const balance = spent.balance;
         return balance;
       });
-      await dispatch.dispatch(userId);
+      // The run is paid for and recorded: a queue that fails now leaves its outputs waiting for
+      // the next dispatch (a job settling, or the start), never marked queued without a job.
+      await dispatch.dispatch(userId).catch((error: unknown) => {
+        log.error({ err: error, userId }, 'run dispatch failed; its outputs wait for the next');
+      });
       return {
         credits,
         predictions: rows.map((row) => ({

@@ -51,17 +51,45 @@ async function countUploadAttempt(db: Db, userId: string, windowMs: number, now:
   return { uploads: Number(row.window_uploads), storedBytes: Number(row.stored_bytes) };
 }
 
-/** Adds stored bytes to the user's total (an original or a result just written for them). */
+/**
+ * Adds stored bytes to the user's total (an original or a result just written for them), or
+ * takes them off (a deleted run); the total never goes below zero.
+ */
 export async function addStoredBytes(db: Db, userId: string, bytes: number): Promise<void> {
   await db
     .insertInto('upload_quota')
-    .values({ user_id: userId, window_started_at: 0, window_uploads: 0, stored_bytes: bytes })
+    .values({
+      user_id: userId,
+      window_started_at: 0,
+      window_uploads: 0,
+      stored_bytes: Math.max(bytes, 0),
+    })
     .onConflict((oc) =>
-      oc
-        .column('user_id')
-        .doUpdateSet((eb) => ({ stored_bytes: eb('upload_quota.stored_bytes', '+', bytes) })),
+      oc.column('user_id').doUpdateSet((eb) => ({
+        stored_bytes: eb
+          .case()
+          .when(eb('upload_quota.stored_bytes', '+', bytes), '<', 0)
+          .then(0)
+          .else(eb('upload_quota.stored_bytes', '+', bytes))
+          .end(),
+      })),
     )
     .execute();
+}
+
+/**
+ * Results count toward the storage quota before they are made: a user who has stored their
+ * quota is refused (507) before any credit is spent.
+ */
+export async function assertStorageLeft(db: Db, userId: string, quotaBytes: number) {
+  const row = await db
+    .selectFrom('upload_quota')
+    .select('stored_bytes')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (Number(row?.stored_bytes ?? 0) >= quotaBytes) {
+    throw new AppError('STORAGE_QUOTA_EXCEEDED', 507);
+  }
 }
 
 function isDiskFull(error: unknown): boolean {

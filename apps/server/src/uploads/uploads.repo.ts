@@ -17,3 +17,18 @@ export function findOwnedUpload(db: Kysely<DB>, userId: string, uploadId: string
     .where('user_id', '=', userId)
     .executeTakeFirst();
 }
+
+/**
+ * The user's upload, locked until the transaction ends (a row lock on PostgreSQL, the write lock
+ * on SQLite), or undefined when it is not theirs or is gone. Deleting a run and creating a
+ * prediction or run for it both take this lock first, so one of them wins.
+ */
+export function lockOwnedUpload(trx: Kysely<DB>, userId: string, uploadId: string) {
+  return trx
+    .updateTable('upload')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', uploadId)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -13,6 +13,21 @@ export async function photo(
   return new Uint8Array(await resized.toFormat(format).toBuffer());
 }
 
+/** A small photo-like JPEG drawn here (colour ramps with a texture), needing no fixture file. */
+export async function drawnPhoto(width = 40, height = 27): Promise<Uint8Array> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 3;
+      pixels[at] = Math.round((x * 255) / width);
+      pixels[at + 1] = Math.round((y * 255) / height);
+      pixels[at + 2] = ((x * 7 + y * 13) % 32) * 8;
+    }
+  }
+  const image = sharp(pixels, { raw: { width, height, channels: 3 } });
+  return new Uint8Array(await image.jpeg().toBuffer());
+}
+
 /** A 24-bit BMP written by hand (sharp does not write BMP). */
 async function bmpOf(image: ReturnType<typeof sharp>): Promise<Uint8Array> {
   const { data, info } = await image.removeAlpha().raw().toBuffer({ resolveWithObject: true });

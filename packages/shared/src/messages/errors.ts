@@ -75,6 +75,7 @@ export const errorMessages = {
   NO_SUBSCRIPTION: 'You have no paid subscription to manage.',
   WEBHOOK_SIGNATURE_INVALID: 'The webhook signature is missing or invalid.',
   WEBHOOKS_BUSY: 'Too many webhooks are being received at once. Please retry.',
+  WEBHOOK_PREDICTION_MISMATCH: 'This webhook names a remote prediction of another job.',
   CHECKOUT_SESSION_NOT_FOUND: 'This checkout session does not exist or is already closed.',
   CANCEL_SUBSCRIPTION_FAILED:
     'Your subscription could not be cancelled, so your account was not deleted. Please try again later.',

@@ -2,7 +2,13 @@ import * as z from 'zod';
 
 import { MAX_BULK_PHOTOS, MAX_RUN_OUTPUTS } from '../bulk';
 import { alignments } from '../geometry/canvas';
-import { customSizeKey, exactSizeError, isKnownRatio, resolveOutput } from '../output-target';
+import {
+  customSizeKey,
+  exactSizeError,
+  isKnownRatio,
+  normalRatioKey,
+  resolveOutput,
+} from '../output-target';
 import { placementIds } from '../placement-packs';
 
 /**
@@ -56,11 +62,14 @@ export const outputSpecSchema = z
   });
 export type OutputSpec = z.infer<typeof outputSpecSchema>;
 
-/** The history key of an output: its label, its placement id, or "WxH" for a custom size. */
+/**
+ * The history key of an output: its label or normalised ratio, its placement id, or "WxH" for a
+ * custom size.
+ */
 export function outputKeyOf(spec: OutputSpec): string {
   if (spec.placement) return spec.placement;
   if (spec.size) return customSizeKey(spec.size.width, spec.size.height);
-  return spec.aspect_ratio ?? '';
+  return normalRatioKey(spec.aspect_ratio ?? '');
 }
 
 /** The output spec that asks for a stored key again (the inverse of `outputKeyOf`). */

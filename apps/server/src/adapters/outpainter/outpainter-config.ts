@@ -132,6 +132,8 @@ export function buildOutpainterConfig(env: OutpainterEnv, appUrl: string) {
         /** One download of the model's output, redirects included. */
         timeoutMs: 20_000,
         caFile: env.REPLICATE_CA_FILE ?? null,
+        /** Only outside production may an output come from a private or loopback address. */
+        allowPrivateAddresses: env.NODE_ENV !== 'production',
       },
     },
   };

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rm, stat, statfs } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { isSafeKey, type Storage } from './storage';
@@ -51,11 +50,33 @@ export function createDiskStorage(root: string): Storage {
 
     async open(key) {
       if (!isSafeKey(key)) return null;
-      const path = pathOf(key);
+      // The file is opened first and sized through its handle, so a delete in between can only
+      // make it missing (null), never a stream that fails later.
+      let handle;
       try {
-        const info = await stat(path);
-        if (!info.isFile()) return null;
-        return { stream: createReadStream(path), size: info.size };
+        handle = await open(pathOf(key), 'r');
+      } catch (error) {
+        if (isMissing(error) || (error as NodeJS.ErrnoException).code === 'EISDIR') return null;
+        throw error;
+      }
+      const info = await handle.stat().catch(async (error: unknown) => {
+        await handle.close();
+        throw error;
+      });
+      if (!info.isFile()) {
+        await handle.close();
+        return null;
+      }
+      const stream = handle.createReadStream();
+      stream.on('error', () => undefined);
+      return { stream, size: info.size };
+    },
+
+    async size(key) {
+      if (!isSafeKey(key)) return null;
+      try {
+        const info = await stat(pathOf(key));
+        return info.isFile() ? info.size : null;
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;

@@ -52,12 +52,11 @@ export function createS3Storage(config: S3StorageConfig, client?: S3Client): Sto
     return key;
   };
 
-  const exists = async (Key: string): Promise<boolean> => {
+  const head = async (Key: string) => {
     try {
-      await s3.send(new HeadObjectCommand({ Bucket, Key }));
-      return true;
+      return await s3.send(new HeadObjectCommand({ Bucket, Key }));
     } catch (error) {
-      if (isMissing(error)) return false;
+      if (isMissing(error)) return null;
       throw error;
     }
   };
@@ -79,7 +78,7 @@ export function createS3Storage(config: S3StorageConfig, client?: S3Client): Sto
       const Key = checked(key);
       // If-None-Match makes the write conditional where the store supports it (AWS does);
       // the look first covers stores that ignore it.
-      if (await exists(Key)) return false;
+      if (await head(Key)) return false;
       try {
         await s3.send(new PutObjectCommand({ Bucket, Key, Body: bytes, IfNoneMatch: '*' }));
         return true;
@@ -97,7 +96,15 @@ export function createS3Storage(config: S3StorageConfig, client?: S3Client): Sto
     async open(key) {
       const object = await get(key);
       if (!object?.Body) return null;
-      return { stream: object.Body as Readable, size: Number(object.ContentLength ?? 0) };
+      const stream = object.Body as Readable;
+      stream.on('error', () => undefined);
+      return { stream, size: Number(object.ContentLength ?? 0) };
+    },
+
+    async size(key) {
+      if (!isSafeKey(key)) return null;
+      const object = await head(key);
+      return object ? Number(object.ContentLength ?? 0) : null;
     },
 
     async delete(key) {

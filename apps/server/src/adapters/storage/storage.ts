@@ -9,8 +9,13 @@ export interface Storage {
   /** Writes a new object; false (and nothing written) when the key is already taken. */
   create(key: string, bytes: Uint8Array): Promise<boolean>;
   read(key: string): Promise<Uint8Array | null>;
-  /** A stream of the object and its size, or null when there is none. */
+  /**
+   * A stream of the object and its size, or null when there is none. The stream already has an
+   * error handler that logs nothing: its consumer (a reply) reports its own failures.
+   */
   open(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /** The object's size in bytes (stat or HeadObject, never a stream), or null when there is none. */
+  size(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with `prefix` (a folder such as `users/{uid}/`). */
   deletePrefix(prefix: string): Promise<void>;
@@ -40,4 +45,11 @@ export async function createTimestamped(
     const key = `${folder}/${timestamp}${extension}`;
     if (await storage.create(key, bytes)) return key;
   }
+}
+
+/** The bytes the objects hold (missing ones count nothing), sized without opening them. */
+export async function totalSize(storage: Storage, keys: Iterable<string>): Promise<number> {
+  let total = 0;
+  for (const key of keys) total += (await storage.size(key)) ?? 0;
+  return total;
 }

@@ -1,0 +1,253 @@
+/**
+ * Two attacks of issue 23, over real HTTP against the real app (SQLite and disk storage, or
+ * whatever DATABASE_URL and STORAGE_DRIVER/S3_* say):
+ * - 30 parallel deletes of one run: the answers, the server still up, and the stored-bytes
+ *   counter before and after against the run's bytes;
+ * - the Replicate webhook after 10 aborted and 10 timed-out deliveries: a genuine one's answer.
+ * Prints one table per measure. Usage: npm run bench:races
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { createOutboxMailer } from '../src/adapters/mail/outbox-mailer';
+import { createStorage } from '../src/adapters/storage/create-storage';
+import { totalSize } from '../src/adapters/storage/storage';
+import { signWebhook } from '../src/adapters/outpainter/replicate/webhook-signature';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config/env';
+import { openDatabase } from '../src/db/database';
+import { runMigrations } from '../src/db/migrate';
+import { drawnPhoto } from '../test/resizer/images';
+
+const WEBHOOK_SECRET = `whsec_${Buffer.from('the bench webhook signing secret').toString('base64')}`;
+const passThrough = Object.fromEntries(
+  ['DATABASE_URL', 'STORAGE_DRIVER', 'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE']
+    .filter((name) => process.env[name])
+    .map((name) => [name, process.env[name] ?? '']),
+);
+
+async function startApp(env: Record<string, string>) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'reframe-bench-races-'));
+  const config = loadConfig(
+    { NODE_ENV: 'test', DATA_DIR: dataDir, ...passThrough, ...env },
+    dataDir,
+  );
+  const logger = pino({ level: 'silent' });
+  const database = openDatabase(config.db);
+  await runMigrations(database);
+  const mailer = createOutboxMailer(logger);
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    logger,
+    authSecret: 'bench-secret-0123456789abcdef0123456789',
+    webDistDir: join(dataDir, 'no-web'),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    port,
+    origin: config.server.appUrl,
+    storage: createStorage(config.resizer.storage),
+    mailer,
+    database,
+    async close() {
+      await app.close();
+      await mailer.close();
+      await database.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type BenchApp = Awaited<ReturnType<typeof startApp>>;
+
+async function signUp(app: BenchApp): Promise<string> {
+  const email = `bench-${randomUUID()}@example.com`;
+  const response = await fetch(`${app.base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { origin: app.origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench', email, password: 'bench-pass-1' }),
+  });
+  await response.text();
+  const mail = app.mailer.sent?.().find((m) => m.to === email);
+  const link = new URL(/https?:\/\/\S+/.exec(mail?.text ?? '')?.[0] ?? '');
+  const verify = await fetch(
+    `${app.base}/api/auth/verify-email?token=${link.searchParams.get('oobCode') ?? ''}`,
+    { headers: { origin: app.origin }, redirect: 'manual' },
+  );
+  await verify.text();
+  return verify.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+async function storedBytes(app: BenchApp, userId: string): Promise<number> {
+  const row = await app.database.db
+    .selectFrom('upload_quota')
+    .select('stored_bytes')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.stored_bytes ?? 0);
+}
+
+async function parallelDeletes() {
+  const app = await startApp({});
+  const cookie = await signUp(app);
+  const headers = { origin: app.origin, cookie };
+  const form = new FormData();
+  form.append('file', new Blob([await drawnPhoto(320, 213)], { type: 'image/jpeg' }), 'run.jpg');
+  const uploaded = (await (
+    await fetch(`${app.base}/api/uploads`, { method: 'POST', headers, body: form })
+  ).json()) as { id: string };
+  const created = (await (
+    await fetch(`${app.base}/api/replicate`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        endpoint: 'predictions',
+        data: { input: { upload_id: uploaded.id, aspect_ratio: '16:9', regenerate: false } },
+      }),
+    })
+  ).json()) as { id: string };
+  for (;;) {
+    const polled = (await (
+      await fetch(`${app.base}/api/replicate?endpoint=predictions/${created.id}`, { headers })
+    ).json()) as { status: string };
+    if (polled.status === 'succeeded') break;
+    if (polled.status === 'failed') throw new Error('the run failed');
+  }
+  const history = (await (await fetch(`${app.base}/api/history`, { headers })).json()) as {
+    items: { id: string; userId: string }[];
+  };
+  const item = history.items[0]!;
+  const before = await storedBytes(app, item.userId);
+  const upload = await app.database.db
+    .selectFrom('upload')
+    .select('storage_key')
+    .where('id', '=', uploaded.id)
+    .executeTakeFirstOrThrow();
+  const outputs = await app.database.db
+    .selectFrom('prediction')
+    .select('output_key')
+    .where('upload_id', '=', uploaded.id)
+    .execute();
+  const runBytes = await totalSize(
+    app.storage,
+    new Set([upload.storage_key, ...outputs.flatMap((row) => row.output_key ?? [])]),
+  );
+
+  const started = performance.now();
+  const statuses = await Promise.all(
+    Array.from({ length: 30 }, () =>
+      fetch(`${app.base}/api/history/${item.id}`, { method: 'DELETE', headers }).then(
+        async (response) => {
+          await response.arrayBuffer();
+          return response.status;
+        },
+      ),
+    ),
+  );
+  const ms = performance.now() - started;
+  const health = (await fetch(`${app.base}/api/health`)).status;
+  const after = await storedBytes(app, item.userId);
+  const count = (status: number) => statuses.filter((s) => s === status).length;
+  console.log('30 parallel deletes of one run');
+  console.log('| measure | value |');
+  console.log('| --- | --- |');
+  console.log(
+    `| database, storage | ${app.database.dialect}, ${passThrough.STORAGE_DRIVER ?? 'disk'} |`,
+  );
+  console.log(
+    `| answers 204 / 404 / other | ${count(204)} / ${count(404)} / ${30 - count(204) - count(404)} |`,
+  );
+  console.log(`| all 30 answered in | ${Math.round(ms)} ms |`);
+  console.log(`| GET /api/health afterwards | ${health} |`);
+  console.log(
+    `| stored bytes before → after | ${before} → ${after} (the run's files hold ${runBytes}) |`,
+  );
+  console.log(
+    `| counter dropped by the run's bytes once | ${before - after === runBytes ? 'yes' : 'NO'} |`,
+  );
+  await app.close();
+}
+
+function slowDelivery(port: number, n: number): Socket {
+  const socket = connect(port, '127.0.0.1');
+  socket.on('error', () => undefined);
+  // Read what the server answers (a 503 or the 408), so its close is seen.
+  socket.resume();
+  socket.write(
+    [
+      `POST /api/replicate/webhook?prediction=${randomUUID()} HTTP/1.1`,
+      `Host: 127.0.0.1:${port}`,
+      'Content-Type: application/json',
+      `Content-Length: ${20 * 1024 * 1024}`,
+      `webhook-id: msg_bench${n}`,
+      `webhook-timestamp: ${Math.floor(Date.now() / 1000)}`,
+      'webhook-signature: v1,AAAA',
+      '',
+      '{"id":1',
+    ].join('\r\n'),
+  );
+  return socket;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function webhookAfterAbuse() {
+  const app = await startApp({
+    AI_PROVIDER: 'replicate',
+    REPLICATE_API_TOKEN: `r8_${'b'.repeat(37)}`,
+    REPLICATE_MODEL_VERSION: 'a'.repeat(64),
+    REPLICATE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    REQUEST_TIMEOUT_SECONDS: '1',
+  });
+  const started = performance.now();
+  for (let n = 0; n < 10; n++) {
+    const socket = slowDelivery(app.port, n);
+    await pause(50);
+    socket.destroy();
+  }
+  let closedByServer = 0;
+  for (let n = 10; n < 20; n += 2) {
+    await Promise.all(
+      [slowDelivery(app.port, n), slowDelivery(app.port, n + 1)].map(async (socket) => {
+        const closed = new Promise((resolve) => socket.once('close', () => resolve(true)));
+        if (await Promise.race([closed, pause(3000).then(() => false)])) closedByServer++;
+        socket.destroy();
+      }),
+    );
+  }
+  const abuseMs = performance.now() - started;
+  const body = JSON.stringify({ id: 'bench-remote', status: 'succeeded', output: null });
+  const id = `msg_${randomUUID()}`;
+  const timestamp = Math.floor(Date.now() / 1000);
+  const response = await fetch(`${app.base}/api/replicate/webhook?prediction=${randomUUID()}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signWebhook(WEBHOOK_SECRET, id, timestamp, body),
+    },
+    body,
+  });
+  console.log('\nthe Replicate webhook after 10 aborted and 10 timed-out deliveries');
+  console.log('| measure | value |');
+  console.log('| --- | --- |');
+  console.log(`| timed-out deliveries closed by the server (408) | ${closedByServer} of 10 |`);
+  console.log(`| abuse took | ${Math.round(abuseMs)} ms |`);
+  console.log(`| genuine webhook answered | ${response.status} ${await response.text()} |`);
+  await app.close();
+}
+
+await parallelDeletes();
+await webhookAfterAbuse();
