@@ -16,3 +16,4 @@ export { outpaint } from './outpaint';
 export type { CanvasRequest, OutpaintRequest, OutpaintResult, OutpaintStages } from './outpaint';
 export { createEnginePool } from './worker/pool';
 export type { EnginePool, EnginePoolOptions } from './worker/pool';
+export { borderSteps } from './codecs/seam-step';
