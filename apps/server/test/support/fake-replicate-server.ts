@@ -118,7 +118,7 @@ async function readUpload(request: IncomingMessage, raw: Buffer) {
   const form = await new Request('http://fake/', {
     method: 'POST',
     headers: { 'content-type': request.headers['content-type'] ?? '' },
-    body: raw,
+    body: new Uint8Array(raw),
   }).formData();
   const content = form.get('content');
   if (!(content instanceof Blob)) return null;

@@ -1,7 +1,10 @@
 import type { ReplicateApi } from './replicate-api';
 
-/** Replicate recommends data URLs only for files under a megabyte; larger inputs are uploaded. */
-export const DATA_URL_MAX_BYTES = 1024 * 1024;
+/**
+ * Replicate recommends data URLs only for files under a megabyte; larger inputs are uploaded.
+ * Counted on the data URL itself (base64 adds a third), so no request body carries more.
+ */
+const DATA_URL_MAX_BYTES = 1024 * 1024;
 
 /**
  * The URL a prediction's input carries for a PNG: a data URL when small, else the URL of a file
@@ -14,9 +17,8 @@ export async function sendInput(
   uploads: string[],
   signal: AbortSignal,
 ): Promise<string> {
-  if (png.byteLength < DATA_URL_MAX_BYTES) {
-    return `data:image/png;base64,${Buffer.from(png).toString('base64')}`;
-  }
+  const dataUrl = `data:image/png;base64,${Buffer.from(png).toString('base64')}`;
+  if (dataUrl.length <= DATA_URL_MAX_BYTES) return dataUrl;
   const file = await api.uploadFile(png, name, 'image/png', signal);
   uploads.push(file.id);
   return file.urls.get;
