@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { errorMessages } from '@reframe/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { borderSteps } from '@reframe/engine';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { startFakeReplicate, type FakeReplicate } from '../support/fake-replicate-server';
-import { expectSucceeded, replicateEnv, startRun, TOKEN } from './replicate-harness';
+import {
+  expectRefunded,
+  expectSucceeded,
+  replicateEnv,
+  startRun,
+  TOKEN,
+} from './replicate-harness';
 
 const PHOTOS = new URL('../../../../packages/engine/bench/photos/', import.meta.url);
 
@@ -190,5 +197,40 @@ describe('large inputs and refused inputs (REPLICATE_MODEL=black-forest-labs/flu
       const body = (await response.json()) as { invalid_fields: { field: string }[] };
       expect(body.invalid_fields.map((f) => f.field)).toEqual([field]);
     }
+  });
+});
+
+describe('a named model that stalls past our time-out', () => {
+  let fake: FakeReplicate;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    fake = await startFakeReplicate({ token: TOKEN });
+    t = await createTestApp({
+      env: replicateEnv(fake, {
+        REPLICATE_MODEL: 'bria/expand-image',
+        REPLICATE_MODEL_VERSION: '',
+      }),
+      jobTimeoutMs: 4000,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('is canceled, refunded once, and its uploaded input deleted', async () => {
+    fake.plan('stall');
+    const noise = await sharp(randomBytes(640 * 480 * 3), {
+      raw: { width: 640, height: 480, channels: 3 },
+    })
+      .png()
+      .toBuffer();
+    const run = await startRun(t, '16:9', new Uint8Array(noise));
+    await expectRefunded(t, run, errorMessages.JOB_TIMED_OUT);
+    const [prediction] = [...fake.predictions.values()];
+    expect(prediction!.status).toBe('canceled');
+    expect(fake.deletedFiles.size).toBe(1);
+    expect(fake.files.size).toBe(0);
   });
 });
