@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { replicateServerEnv } from './support/replicate';
+import { E2E_MODELS, modelPortVariable, replicateServerEnv } from './support/replicate';
 
 const chromiumPath = '/usr/bin/chromium';
 if (!existsSync(chromiumPath)) {
@@ -30,6 +30,9 @@ process.env.E2E_REPLICATE_PORT ??= findFreePort();
 process.env.E2E_REPLICATE_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'reframe-e2e-replicate-'));
 process.env.FAKE_REPLICATE_API_PORT ??= findFreePort();
 process.env.FAKE_REPLICATE_FILES_PORT ??= findFreePort();
+for (const model of E2E_MODELS) process.env[modelPortVariable(model)] ??= findFreePort();
+process.env.E2E_MODELS_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'reframe-e2e-models-'));
+const modelsDataDir = process.env.E2E_MODELS_DATA_DIR;
 const port = process.env.E2E_PORT;
 const baseURL = `http://localhost:${port}`;
 const replicatePort = process.env.E2E_REPLICATE_PORT;
@@ -119,5 +122,27 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_REPLICATE_DATA_DIR,
       },
     },
+    // One server per hosted model, REPLICATE_MODEL=<owner>/<name> (replicate-models.spec.ts).
+    ...E2E_MODELS.map((model) => {
+      const modelPort = process.env[modelPortVariable(model)];
+      const dataDir = join(modelsDataDir, model.replace('/', '-'));
+      mkdirSync(dataDir, { recursive: true });
+      return {
+        command: 'node scripts/run.mjs serve',
+        cwd: repoRoot,
+        url: `http://localhost:${modelPort}/api/health`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: 'ignore' as const,
+        stderr: 'pipe' as const,
+        env: {
+          ...serverEnv,
+          ...replicateServerEnv(fakeApiPort, model),
+          PORT: modelPort ?? '',
+          APP_URL: `http://localhost:${modelPort}`,
+          DATA_DIR: dataDir,
+        },
+      };
+    }),
   ],
 });

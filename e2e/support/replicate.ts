@@ -9,11 +9,30 @@ const FAKE_CA_FILE = new URL(
   import.meta.url,
 ).pathname;
 
-export function replicateServerEnv(apiPort: string): Record<string, string> {
+/** The hosted models the resizer is run against, one server each (replicate-models.spec.ts). */
+export const E2E_MODELS = [
+  'black-forest-labs/flux-fill-pro',
+  'black-forest-labs/flux-fill-dev',
+  'bria/expand-image',
+  'stability-ai/stable-diffusion-inpainting',
+] as const;
+
+/** The port variable of the server that runs `model`. */
+export function modelPortVariable(model: (typeof E2E_MODELS)[number]): string {
+  return `E2E_MODEL_PORT_${E2E_MODELS.indexOf(model)}`;
+}
+
+/** With `model`, the server runs it by name; without, the brief's request to a bare version. */
+export function replicateServerEnv(apiPort: string, model?: string): Record<string, string> {
   return {
     AI_PROVIDER: 'replicate',
     REPLICATE_API_TOKEN: FAKE_REPLICATE_TOKEN,
-    REPLICATE_MODEL_VERSION: 'e2e0000000000000000000000000000000000000000000000000000000000000',
+    ...(model
+      ? { REPLICATE_MODEL: model }
+      : {
+          REPLICATE_MODEL_VERSION:
+            'e2e0000000000000000000000000000000000000000000000000000000000000',
+        }),
     REPLICATE_BASE_URL: `http://127.0.0.1:${apiPort}/v1`,
     REPLICATE_WEBHOOK_SECRET: FAKE_REPLICATE_WEBHOOK_SECRET,
     REPLICATE_OUTPUT_HOSTS: '127.0.0.1',

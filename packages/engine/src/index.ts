@@ -4,10 +4,16 @@ export { checkUpload, LOSSLESS_STORE_MAX_PIXELS, prepareUpload } from './codecs/
 export type { CheckedUpload, PreparedUpload, StoredFormat } from './codecs/upload';
 export type { ImageFormat } from './codecs/sniff';
 export { padForModel, pasteOriginal } from './codecs/model-canvas';
-export type { ModelCanvas, ModelCanvasRequest, PasteOriginalRequest } from './codecs/model-canvas';
+export type {
+  ModelCanvas,
+  ModelCanvasRequest,
+  ModelFit,
+  PasteOriginalRequest,
+} from './codecs/model-canvas';
 export { EngineInputError, isEngineInputError } from './errors';
 export type { EngineInputErrorCode } from './errors';
 export { outpaint } from './outpaint';
 export type { CanvasRequest, OutpaintRequest, OutpaintResult, OutpaintStages } from './outpaint';
 export { createEnginePool } from './worker/pool';
 export type { EnginePool, EnginePoolOptions } from './worker/pool';
+export { borderSteps } from './codecs/seam-step';

@@ -276,9 +276,24 @@ describe('the outpainter (AI_PROVIDER)', () => {
       const problems = problemsOf({ ...base, AI_PROVIDER: 'replicate' });
       expect(problems.map((p) => p.split(' ')[0])).toEqual([
         'REPLICATE_API_TOKEN',
-        'REPLICATE_MODEL_VERSION',
+        'REPLICATE_MODEL',
       ]);
     }
+  });
+
+  it('runs a known model by name, and refuses an unknown one with the names it knows', () => {
+    const named = { AI_PROVIDER: 'replicate', REPLICATE_API_TOKEN: 'r8_secret_token_value' };
+    const config = loadConfig(
+      { ...named, REPLICATE_MODEL: 'black-forest-labs/flux-fill-pro' },
+      '/srv/reframe',
+    );
+    expect(config.outpainter).toMatchObject({
+      replicate: { model: 'black-forest-labs/flux-fill-pro', modelVersion: null },
+    });
+    const problems = problemsOf({ ...named, REPLICATE_MODEL: 'someone/stable-outpaint' });
+    expect(problems).toEqual([
+      'REPLICATE_MODEL is not a model Reframe knows how to call; known models: black-forest-labs/flux-fill-pro, black-forest-labs/flux-fill-dev, bria/expand-image, stability-ai/stable-diffusion-inpainting (got "someone/stable-outpaint")',
+    ]);
   });
 
   it('refuses an http API in production and never echoes the token or the webhook secret', () => {

@@ -22,6 +22,7 @@ export type NewPrediction = Omit<
   | 'remote_status'
   | 'remote_output'
   | 'remote_error'
+  | 'remote_predict_seconds'
   | 'queued_at'
 > & { created_at: string; queued_at: string | null };
 
@@ -41,6 +42,7 @@ export async function insertPrediction(db: Db, prediction: NewPrediction): Promi
       remote_status: null,
       remote_output: null,
       remote_error: null,
+      remote_predict_seconds: null,
     })
     .execute();
 }
@@ -190,10 +192,25 @@ export async function saveRemoteId(db: Db, predictionId: string, remoteId: strin
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The run time the provider reported for the prediction's remote run, in seconds. */
+export async function savePredictTime(db: Db, predictionId: string, seconds: number) {
+  await db
+    .updateTable('prediction')
+    .set({ remote_predict_seconds: seconds })
+    .where('id', '=', predictionId)
+    .execute();
+}
+
 export function findRemoteState(db: Db, predictionId: string) {
   return db
     .selectFrom('prediction')
-    .select(['remote_id', 'remote_status', 'remote_output', 'remote_error'])
+    .select([
+      'remote_id',
+      'remote_status',
+      'remote_output',
+      'remote_error',
+      'remote_predict_seconds',
+    ])
     .where('id', '=', predictionId)
     .executeTakeFirst();
 }
@@ -206,7 +223,13 @@ export function findRemoteState(db: Db, predictionId: string) {
 export async function recordRemoteOutcome(
   db: Db,
   predictionId: string,
-  outcome: { remoteId: string; status: string; output: string | null; error: string | null },
+  outcome: {
+    remoteId: string;
+    status: string;
+    output: string | null;
+    error: string | null;
+    predictSeconds: number | null;
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable('prediction')
@@ -215,6 +238,7 @@ export async function recordRemoteOutcome(
       remote_status: outcome.status,
       remote_output: outcome.output,
       remote_error: outcome.error,
+      remote_predict_seconds: outcome.predictSeconds,
     })
     .where('id', '=', predictionId)
     .where('status', 'in', UNSETTLED)

@@ -107,6 +107,7 @@ export function providerWebhookRoutes(deps: {
             status: remote.status,
             output: firstOutputUrl(remote.output),
             error: typeof remote.error === 'string' ? remote.error.slice(0, 1000) : null,
+            predictSeconds: remote.metrics?.predict_time ?? null,
           });
           return recorded ? 'recorded' : 'ignored';
         })

@@ -28,7 +28,7 @@ import { createUploadSlots } from '../uploads/upload-slots';
 import { uploadsRoutes } from '../uploads/uploads.routes';
 import { createUploadsService } from '../uploads/uploads.service';
 import { createPredictionWatch, type PredictionWatch } from './prediction-watch';
-import { findRemoteState, saveRemoteId } from './predictions.repo';
+import { findRemoteState, savePredictTime, saveRemoteId } from './predictions.repo';
 import { predictionsRoutes } from './predictions.routes';
 import { providerWebhookRoutes } from './provider-webhook.routes';
 import { createPredictionsService, POLL_HOLD_MS } from './predictions.service';
@@ -101,6 +101,7 @@ export function createResizer(deps: ResizerDeps) {
       remoteState: {
         find: (predictionId) => findRemoteState(db, predictionId),
         saveRemoteId: (predictionId, remoteId) => saveRemoteId(db, predictionId, remoteId),
+        savePredictTime: (predictionId, seconds) => savePredictTime(db, predictionId, seconds),
       },
       wakeups,
       log,

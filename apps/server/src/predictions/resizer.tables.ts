@@ -50,6 +50,8 @@ export interface PredictionTable {
   remote_status: string | null;
   remote_output: string | null;
   remote_error: string | null;
+  /** The run time the provider reported for its prediction, in seconds (migration 0011). */
+  remote_predict_seconds: number | null;
   /** Where the original sits on the canvas (migration 0009-placement-outputs). */
   alignment: Alignment;
   /** The bulk run it belongs to, or null for a single prediction. */

@@ -48,9 +48,9 @@ interface Run {
 }
 
 /** A new verified user uploads a photo and asks for one ratio; returns what the 202 said. */
-export async function startRun(t: TestApp, ratio = '16:9'): Promise<Run> {
+export async function startRun(t: TestApp, ratio = '16:9', bytes?: Uint8Array): Promise<Run> {
   const { client } = await signUpVerified(t);
-  const original = await upload(t, client, await photo('chelsea.png', 96));
+  const original = await upload(t, client, bytes ?? (await photo('chelsea.png', 96)));
   const me = (await client.get('/api/me')).json<{ user: { id: string } }>();
   const accepted = await client.post('/api/replicate', predictionBody(original.id, ratio));
   expect(accepted.statusCode, accepted.body).toBe(202);

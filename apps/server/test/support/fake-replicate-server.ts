@@ -5,17 +5,30 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { signWebhook } from '../../src/adapters/outpainter/replicate/webhook-signature';
+import {
+  driftedOutput,
+  fakeModels,
+  invalidFields,
+  invalidImages,
+  SD_INPAINTING_VERSION,
+  type InvalidField,
+} from './fake-replicate-models';
 
 /**
  * A local stand-in for Replicate speaking its documented HTTP API
- * (https://replicate.com/docs/reference/http): create, get and cancel a prediction, the 429
+ * (https://replicate.com/docs/reference/http): create (by version, or an official model by name
+ * at /v1/models/{owner}/{name}/predictions), get and cancel a prediction, the files API (upload
+ * multipart, delete), a 422 for a named model's input outside its schema
+ * (fake-replicate-models.ts), the 429
  * throttle body, signed webhooks, and output files served over https (a self-signed certificate
  * for 127.0.0.1 and localhost, trusted through REPLICATE_CA_FILE). The app under test talks to
  * it through its production code; only REPLICATE_BASE_URL and the output host differ.
  *
  * Each create takes the next planned scenario (`plan`), else `succeed`: starting, processing at
- * the first poll, succeeded at the second with an output made from the sent canvas (half its
- * size, and tinted all over, subject included, so a test can tell the original was pasted back).
+ * the first poll, succeeded at the second with an output made from the sent canvas: for a named
+ * model, the canvas drifted as a diffusion model leaves it (8 levels brighter, slightly blurred);
+ * for a bare version, half its size and tinted all over, subject included, so a test can tell
+ * the original was pasted back.
  */
 export type Scenario =
   | 'succeed'
@@ -38,6 +51,10 @@ export interface FakePrediction {
   status: 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
   input: Record<string, unknown>;
   version: string;
+  /** The named model's schema it was checked against; null for a bare version. */
+  model: string | null;
+  /** The decoded image it was sent (a data URL's or an uploaded file's bytes). */
+  image: Buffer | null;
   webhook: string | undefined;
   polls: number;
   output: string | null;
@@ -72,6 +89,9 @@ export interface FakeReplicate {
   outputHost: string;
   calls: ReceivedCall[];
   predictions: Map<string, FakePrediction>;
+  /** Uploaded input files by id, and the ids deleted since. */
+  files: Map<string, { bytes: Buffer; type: string }>;
+  deletedFiles: Set<string>;
   plan(...scenarios: Scenario[]): void;
   /** Forgets planned scenarios (`error-500-always` lasts until then) and received calls. */
   reset(): void;
@@ -87,12 +107,34 @@ export interface FakeReplicate {
   close(): Promise<void>;
 }
 
-async function readJson(request: IncomingMessage): Promise<Record<string, unknown> | undefined> {
+async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  if (chunks.length === 0) return undefined;
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+  return Buffer.concat(chunks);
 }
+
+/** A multipart upload's `content` part, read as Replicate's files API reads it. */
+async function readUpload(request: IncomingMessage, raw: Buffer) {
+  const form = await new Request('http://fake/', {
+    method: 'POST',
+    headers: { 'content-type': request.headers['content-type'] ?? '' },
+    body: new Uint8Array(raw),
+  }).formData();
+  const content = form.get('content');
+  if (!(content instanceof Blob)) return null;
+  return {
+    bytes: Buffer.from(await content.arrayBuffer()),
+    type: content.type,
+    name: content instanceof File ? content.name : 'file',
+  };
+}
+
+const validationFailed = (problems: InvalidField[]) => ({
+  title: 'Input validation failed',
+  detail: problems.map((p) => `- ${p.field}: ${p.description}`).join('\n'),
+  status: 422,
+  invalid_fields: problems,
+});
 
 /** The model's "output": the sent canvas at half size, tinted all over. */
 async function generate(input: Record<string, unknown>): Promise<Buffer> {
@@ -110,6 +152,9 @@ async function generate(input: Record<string, unknown>): Promise<Buffer> {
 }
 
 async function outputFor(p: FakePrediction): Promise<{ body: Buffer; type: string }> {
+  if (p.model && p.image && p.scenario === 'succeed') {
+    return { body: await driftedOutput(p.input, p.image), type: 'image/png' };
+  }
   if (p.scenario === 'html-output') {
     return { body: Buffer.from('<!doctype html><title>Log in</title>'), type: 'text/html' };
   }
@@ -140,6 +185,8 @@ export async function startFakeReplicate(options: {
 }): Promise<FakeReplicate> {
   const calls: ReceivedCall[] = [];
   const predictions = new Map<string, FakePrediction>();
+  const uploads = new Map<string, { bytes: Buffer; type: string }>();
+  const deletedFiles = new Set<string>();
   const outputs = new Map<string, { body: Buffer; type: string }>();
   const planned: Scenario[] = [];
   const failuresLeft = new Map<Scenario, number>();
@@ -151,6 +198,8 @@ export async function startFakeReplicate(options: {
     outputHost: '127.0.0.1',
     calls,
     predictions,
+    files: uploads,
+    deletedFiles,
     plan: (...scenarios) => void planned.push(...scenarios),
     reset() {
       planned.length = 0;
@@ -191,6 +240,9 @@ export async function startFakeReplicate(options: {
     output: p.output,
     error: p.error,
     logs: '',
+    ...(p.status === 'succeeded' || p.status === 'failed'
+      ? { metrics: { predict_time: 2.5 } }
+      : {}),
     urls: {
       get: `${fake.baseUrl}/predictions/${p.id}`,
       cancel: `${fake.baseUrl}/predictions/${p.id}/cancel`,
@@ -236,7 +288,15 @@ export async function startFakeReplicate(options: {
   const api: Server = createHttpServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://fake');
-      const body = request.method === 'POST' ? await readJson(request) : undefined;
+      const raw = request.method === 'POST' ? await readBody(request) : Buffer.alloc(0);
+      const multipart = request.headers['content-type']?.startsWith('multipart/form-data');
+      const upload = multipart ? await readUpload(request, raw) : null;
+      const body =
+        raw.length === 0
+          ? undefined
+          : upload
+            ? { content: { name: upload.name, type: upload.type, size: upload.bytes.length } }
+            : (JSON.parse(raw.toString('utf8')) as Record<string, unknown>);
       const authorized = request.headers.authorization === `Bearer ${options.token}`;
       calls.push({ method: request.method ?? '', path: url.pathname, body, authorized });
       const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
@@ -250,10 +310,74 @@ export async function startFakeReplicate(options: {
           status: 401,
         });
       }
-      const match = /^\/v1\/predictions(?:\/([^/]+))?(\/cancel)?$/.exec(url.pathname);
-      if (!match) return send(404, { title: 'Not found', detail: 'Not found', status: 404 });
+      const notFound = () => send(404, { title: 'Not found', detail: 'Not found', status: 404 });
+      const file = /^\/v1\/files(?:\/([^/]+))?$/.exec(url.pathname);
+      if (file) {
+        const [, fileId] = file;
+        if (request.method === 'POST' && !fileId) {
+          if (!upload)
+            return send(400, { title: 'Bad request', detail: 'content is required', status: 400 });
+          const created = `file${randomBytes(8).toString('hex')}`;
+          uploads.set(created, { bytes: upload.bytes, type: upload.type });
+          return send(201, {
+            id: created,
+            name: upload.name,
+            content_type: upload.type,
+            size: upload.bytes.length,
+            urls: { get: `${fake.baseUrl}/files/${created}` },
+          });
+        }
+        if (request.method === 'DELETE' && fileId && uploads.has(fileId)) {
+          uploads.delete(fileId);
+          deletedFiles.add(fileId);
+          response.writeHead(204);
+          return response.end();
+        }
+        return notFound();
+      }
+      const named = /^\/v1\/models\/([^/]+)\/([^/]+)\/predictions$/.exec(url.pathname);
+      const match = named
+        ? [url.pathname, undefined, undefined]
+        : /^\/v1\/predictions(?:\/([^/]+))?(\/cancel)?$/.exec(url.pathname);
+      if (!match) return notFound();
       const [, id, cancel] = match;
       if (request.method === 'POST' && !id) {
+        const version = typeof body?.version === 'string' ? body.version : '';
+        const model = named
+          ? `${named[1]}/${named[2]}`
+          : version === SD_INPAINTING_VERSION
+            ? `stability-ai/stable-diffusion-inpainting:${version}`
+            : null;
+        const schema = model ? fakeModels[model] : undefined;
+        if (model && !schema) return notFound();
+        const input = (body?.input ?? {}) as Record<string, unknown>;
+        let image: Buffer | null = null;
+        if (schema) {
+          const problems = invalidFields(schema, input);
+          if (problems.length > 0) return send(422, validationFailed(problems));
+          const resolve = (value: unknown) => {
+            if (typeof value !== 'string') return null;
+            if (value.startsWith('data:')) {
+              return Buffer.from(value.slice(value.indexOf(',') + 1), 'base64');
+            }
+            const uploaded = value.startsWith(`${fake.baseUrl}/files/`)
+              ? uploads.get(value.slice(`${fake.baseUrl}/files/`.length))
+              : undefined;
+            return uploaded?.bytes ?? null;
+          };
+          image = resolve(input.image);
+          const mask = input.mask === undefined ? null : resolve(input.mask);
+          if (!image || (input.mask !== undefined && !mask)) {
+            return send(
+              422,
+              validationFailed([
+                { type: 'value', field: 'input.image', description: 'the file could not be read' },
+              ]),
+            );
+          }
+          const sizes = await invalidImages(schema, input, { image, mask });
+          if (sizes.length > 0) return send(422, validationFailed(sizes));
+        }
         const scenario = planned[0] ?? 'succeed';
         const failing = {
           'throttle-then-succeed': 1,
@@ -279,8 +403,10 @@ export async function startFakeReplicate(options: {
           id: `fake${randomBytes(10).toString('hex')}`,
           scenario,
           status: 'starting',
-          input: (body?.input ?? {}) as Record<string, unknown>,
-          version: typeof body?.version === 'string' ? body.version : '',
+          input,
+          version,
+          model,
+          image,
           webhook: typeof body?.webhook === 'string' ? body.webhook : undefined,
           polls: 0,
           output: null,

@@ -31,7 +31,7 @@ describe('padForModel', () => {
     const pixels = await rawPixels(image);
     expect([pixels.width, pixels.height]).toEqual([200, 120]);
     expect(regionOf(pixels, decoded.width, decoded.height)).toEqual([...decoded.data]);
-    const maskPixels = await rawPixels(mask);
+    const maskPixels = await rawPixels(mask!);
     const at = (x: number, y: number) => maskPixels.data[(y * 200 + x) * maskPixels.channels];
     expect([at(0, 0), at(60, 20), at(199, 119)]).toEqual([255, 0, 255]);
   });
@@ -76,5 +76,41 @@ describe('pasteOriginal', () => {
     await expect(
       pasteOriginal({ input: await original(), canvas, output: new Uint8Array(png) }),
     ).rejects.toMatchObject({ code: 'TOO_MANY_PIXELS' });
+  });
+});
+
+describe('padForModel with a model fit', () => {
+  it('scales the canvas to the model, and the mask reaches into the original on open sides', async () => {
+    const input = await original();
+    const fit = {
+      width: 100,
+      height: 60,
+      sends: 'canvas',
+      maskReach: 4,
+      maskFills: 'white',
+    } as const;
+    const { image, mask, placement } = await padForModel({ input, canvas, fit });
+    expect(placement).toEqual({ x: 25, y: 5, width: 50, height: 34 });
+    expect([(await rawPixels(image)).width, (await rawPixels(image)).height]).toEqual([100, 60]);
+    const maskPixels = await rawPixels(mask!);
+    const at = (x: number, y: number) => maskPixels.data[(y * 100 + x) * maskPixels.channels];
+    // Painted 4 px into the original from its left and top, kept inside.
+    expect([at(25, 20), at(28, 20), at(29, 20), at(50, 8), at(50, 9), at(50, 30)]).toEqual([
+      255, 255, 0, 255, 0, 0,
+    ]);
+  });
+
+  it('sends the original alone, scaled, for a model that places it itself', async () => {
+    const input = await original();
+    const fit = {
+      width: 100,
+      height: 60,
+      sends: 'original',
+      maskReach: 0,
+      maskFills: 'white',
+    } as const;
+    const { image, mask, placement } = await padForModel({ input, canvas, fit });
+    const pixels = await rawPixels(image);
+    expect([pixels.width, pixels.height, mask]).toEqual([placement.width, placement.height, null]);
   });
 });

@@ -20,7 +20,10 @@ async function run(task: Task): Promise<{ result: TaskResult; transfer: ArrayBuf
     }
     case 'padForModel': {
       const result = await padForModel(task.request);
-      return { result, transfer: [result.image.buffer, result.mask.buffer] as ArrayBuffer[] };
+      const buffers = result.mask
+        ? [result.image.buffer, result.mask.buffer]
+        : [result.image.buffer];
+      return { result, transfer: buffers as ArrayBuffer[] };
     }
     case 'pasteOriginal': {
       const result = await pasteOriginal(task.request);

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isModelName, modelNames } from './replicate/model-families';
 
 /**
  * The outpainter piece of config/env.ts: which provider makes the pixels (AI_PROVIDER), whether
@@ -30,6 +31,11 @@ export const outpainterShape = {
     z.string().regex(/^[A-Za-z0-9._\-/:]{8,200}$/, {
       error:
         'must be the version id of an image-to-image outpainting or inpainting model, e.g. REPLICATE_MODEL_VERSION=<64 hex characters>',
+    }),
+  ),
+  REPLICATE_MODEL: optional(
+    z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}\/[a-z0-9][a-z0-9._-]{0,99}$/, {
+      error: `must be a hosted model's <owner>/<name>, one of: ${modelNames.join(', ')}`,
     }),
   ),
   REPLICATE_BASE_URL: optional(
@@ -73,6 +79,7 @@ export interface OutpainterEnv {
   AI_FALLBACK: 'none' | 'engine';
   REPLICATE_API_TOKEN?: string | undefined;
   REPLICATE_MODEL_VERSION?: string | undefined;
+  REPLICATE_MODEL?: string | undefined;
   REPLICATE_BASE_URL?: string | undefined;
   REPLICATE_WEBHOOK_SECRET?: string | undefined;
   REPLICATE_MASK_INPUT?: string | undefined;
@@ -92,11 +99,16 @@ export function outpainterProblems(env: OutpainterEnv): { path: string; message:
         'is required when AI_PROVIDER=replicate (an API token from replicate.com/account/api-tokens), or set AI_PROVIDER=engine',
     });
   }
-  if (!env.REPLICATE_MODEL_VERSION) {
+  if (env.REPLICATE_MODEL && !isModelName(env.REPLICATE_MODEL)) {
     problems.push({
-      path: 'REPLICATE_MODEL_VERSION',
-      message:
-        'is required when AI_PROVIDER=replicate: the version id of an image-to-image outpainting or inpainting model',
+      path: 'REPLICATE_MODEL',
+      message: `is not a model Reframe knows how to call; known models: ${modelNames.join(', ')}`,
+    });
+  }
+  if (!env.REPLICATE_MODEL && !env.REPLICATE_MODEL_VERSION) {
+    problems.push({
+      path: 'REPLICATE_MODEL',
+      message: `or REPLICATE_MODEL_VERSION is required when AI_PROVIDER=replicate: a model by name (${modelNames.join(', ')}), or the version id of an image-to-image outpainting or inpainting model`,
     });
   }
   if (env.NODE_ENV === 'production' && env.REPLICATE_BASE_URL?.startsWith('http://')) {
@@ -117,9 +129,11 @@ export function buildOutpainterConfig(env: OutpainterEnv, appUrl: string) {
     /** AI_FALLBACK=engine: the engine makes the result while Replicate is unavailable. */
     fallback: env.AI_FALLBACK === 'engine',
     replicate: {
-      // Both are present: outpainterProblems refuses the start otherwise.
+      // The token and a model are present: outpainterProblems refuses the start otherwise.
       token: env.REPLICATE_API_TOKEN ?? '',
-      modelVersion: env.REPLICATE_MODEL_VERSION ?? '',
+      /** A model by name, with its adapter (replicate/model-families.ts); null: the brief's request. */
+      model: env.REPLICATE_MODEL && isModelName(env.REPLICATE_MODEL) ? env.REPLICATE_MODEL : null,
+      modelVersion: env.REPLICATE_MODEL_VERSION ?? null,
       baseUrl: (env.REPLICATE_BASE_URL ?? REPLICATE_DEFAULT_BASE_URL).replace(/\/+$/, ''),
       /** Where Replicate sends signed webhooks, when a secret is set; else we only poll. */
       webhook: env.REPLICATE_WEBHOOK_SECRET

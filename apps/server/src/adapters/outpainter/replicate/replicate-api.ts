@@ -3,8 +3,9 @@ import * as z from 'zod';
 import { ProviderError } from '../outpainter';
 
 /**
- * Replicate's HTTP API (https://replicate.com/docs/reference/http), the three calls we make:
- * create, get and cancel a prediction. 429 and 5xx answers and network errors are retried with
+ * Replicate's HTTP API (https://replicate.com/docs/reference/http), the calls we make: create
+ * (by version, or an official model by name), get and cancel a prediction, and upload and delete
+ * an input file (the files API, for inputs over a megabyte). 429 and 5xx answers and network errors are retried with
  * exponential backoff, honouring `Retry-After`; when they persist the provider counts as
  * unavailable, and after `circuit.failures` such calls in a row every call fails at once for
  * `circuit.openMs` (so a down provider does not hold every job for its whole time-out).
@@ -24,6 +25,11 @@ export const remotePredictionSchema = z.looseObject({
   status: z.enum(remoteStatuses),
   output: z.unknown().optional(),
   error: z.unknown().optional(),
+  /** The run time Replicate reports once it has settled (what time-billed models cost). */
+  metrics: z
+    .looseObject({ predict_time: z.number().nonnegative().optional() })
+    .optional()
+    .catch(undefined),
 });
 export type RemotePrediction = z.infer<typeof remotePredictionSchema>;
 
@@ -33,8 +39,16 @@ export function firstOutputUrl(output: unknown): string | null {
   return typeof first === 'string' ? first.slice(0, 2048) : null;
 }
 
+/** An uploaded input: its id (to delete it) and the URL a prediction's input carries. */
+const remoteFileSchema = z.looseObject({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
+  urls: z.looseObject({ get: z.url({ protocol: /^https?$/ }) }),
+});
+export type RemoteFile = z.infer<typeof remoteFileSchema>;
+
 export interface CreatePredictionRequest {
-  version: string;
+  /** Absent when an official model runs by name. */
+  version?: string;
   input: Record<string, unknown>;
   webhook?: string;
   webhook_events_filter?: string[];
@@ -62,12 +76,15 @@ export function createReplicateApi(options: ReplicateApiOptions) {
   let failuresInARow = 0;
   let openUntil = 0;
 
-  async function call(
-    method: 'GET' | 'POST',
+  type Body = { json: unknown } | { form: FormData } | undefined;
+
+  async function call<T>(
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
-    body: unknown,
+    body: Body,
+    parse: (answer: unknown) => T | undefined,
     signal: AbortSignal,
-  ): Promise<RemotePrediction> {
+  ): Promise<T> {
     if (Date.now() < openUntil) {
       throw new ProviderError('unavailable', 'Replicate failed repeatedly; the circuit is open.');
     }
@@ -79,22 +96,23 @@ export function createReplicateApi(options: ReplicateApiOptions) {
           method,
           headers: {
             authorization: `Bearer ${options.token}`,
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...(body && 'json' in body ? { 'content-type': 'application/json' } : {}),
           },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          ...(body ? { body: 'json' in body ? JSON.stringify(body.json) : body.form } : {}),
           redirect: 'error',
           signal: AbortSignal.any([signal, AbortSignal.timeout(requestTimeoutMs)]),
         });
         if (response.ok) {
-          const parsed = remotePredictionSchema.safeParse(await response.json());
-          if (!parsed.success) {
+          const text = await response.text();
+          const parsed = parse(text ? (JSON.parse(text) as unknown) : undefined);
+          if (parsed === undefined) {
             throw new ProviderError(
               'failed',
               `Replicate sent an unexpected ${method} ${path} answer.`,
             );
           }
           failuresInARow = 0;
-          return parsed.data;
+          return parsed;
         }
         const detail = await describeError(response);
         if (response.status !== 429 && response.status < 500) {
@@ -116,17 +134,41 @@ export function createReplicateApi(options: ReplicateApiOptions) {
     );
   }
 
+  const prediction = (answer: unknown) => remotePredictionSchema.safeParse(answer).data;
+  const file = (answer: unknown) => remoteFileSchema.safeParse(answer).data;
+
   return {
-    create: (request: CreatePredictionRequest, signal: AbortSignal) =>
-      call('POST', '/predictions', request, signal),
+    /** `model` ("owner/name") runs an official model by name; else the request's version. */
+    create: (request: CreatePredictionRequest, model: string | null, signal: AbortSignal) =>
+      call(
+        'POST',
+        model ? modelPath(model) : '/predictions',
+        { json: request },
+        prediction,
+        signal,
+      ),
     get: (id: string, signal: AbortSignal) =>
-      call('GET', `/predictions/${encodeURIComponent(id)}`, undefined, signal),
+      call('GET', `/predictions/${encodeURIComponent(id)}`, undefined, prediction, signal),
     cancel: (id: string, signal: AbortSignal) =>
-      call('POST', `/predictions/${encodeURIComponent(id)}/cancel`, undefined, signal),
+      call('POST', `/predictions/${encodeURIComponent(id)}/cancel`, undefined, prediction, signal),
+    /** POST /v1/files, multipart: the bytes under `content`, with a file name and type. */
+    uploadFile(bytes: Uint8Array, name: string, type: string, signal: AbortSignal) {
+      const form = new FormData();
+      form.set('content', new Blob([bytes], { type }), name);
+      form.set('type', type);
+      return call('POST', '/files', { form }, file, signal);
+    },
+    deleteFile: (id: string, signal: AbortSignal) =>
+      call('DELETE', `/files/${encodeURIComponent(id)}`, undefined, () => true, signal),
   };
 }
 
 export type ReplicateApi = ReturnType<typeof createReplicateApi>;
+
+function modelPath(model: string): string {
+  const [owner = '', name = ''] = model.split('/');
+  return `/models/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/predictions`;
+}
 
 /** `Retry-After` in seconds or as an HTTP date; undefined when absent or unreadable. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {

@@ -3,6 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ReplicateConfig } from '../outpainter-config';
 import { isTimeout, ProviderError, type Outpainter, type OutpaintTask } from '../outpainter';
 import { fetchOutput } from './output-fetch';
+import { sendInput } from './input-files';
+import { fitFor, modelFamilies } from './model-families';
+import { estimatedCostUsd } from './model-prices';
 import { firstOutputUrl, type RemoteStatus, type ReplicateApi } from './replicate-api';
 import { buildCreateRequest } from './replicate-request';
 import type { RemoteWakeups } from './remote-wakeups';
@@ -22,11 +25,14 @@ export interface RemoteStateStore {
         remote_status: string | null;
         remote_output: string | null;
         remote_error: string | null;
+        remote_predict_seconds: number | null;
       }
     | undefined
   >;
   /** Saves the id once; false when the prediction is bound to another already. */
   saveRemoteId(predictionId: string, remoteId: string): Promise<boolean>;
+  /** The run time the provider reported for the remote prediction, in seconds. */
+  savePredictTime(predictionId: string, seconds: number): Promise<void>;
 }
 
 export interface ReplicateOutpainterDeps {
@@ -44,6 +50,7 @@ interface Settled {
   status: RemoteStatus;
   output?: unknown;
   error?: unknown;
+  metrics?: { predict_time?: number | undefined } | undefined;
 }
 
 /**
@@ -54,6 +61,19 @@ interface Settled {
  */
 export function createReplicateOutpainter(deps: ReplicateOutpainterDeps): Outpainter {
   const { remoteState, api, engine, config, wakeups, log } = deps;
+  const family = config.model ? modelFamilies[config.model] : null;
+  /** The input files uploaded for each running prediction, deleted when it settles. */
+  const uploadsOf = new Map<string, string[]>();
+
+  async function deleteUploads(predictionId: string): Promise<void> {
+    const ids = uploadsOf.get(predictionId) ?? [];
+    uploadsOf.delete(predictionId);
+    for (const id of ids) {
+      await api.deleteFile(id, AbortSignal.timeout(CANCEL_TIMEOUT_MS)).catch((error: unknown) => {
+        log.warn({ predictionId, fileId: id, err: error }, 'input file could not be deleted');
+      });
+    }
+  }
 
   async function startOrAdopt(task: OutpaintTask, signal: AbortSignal): Promise<string> {
     const saved = await remoteState.find(task.predictionId);
@@ -64,11 +84,29 @@ export function createReplicateOutpainter(deps: ReplicateOutpainterDeps): Outpai
       );
       return saved.remote_id;
     }
+    const fit = family ? fitFor(family, task.canvas) : undefined;
     const padded = await engine.padForModel(
-      { input: task.original, canvas: task.canvas },
+      { input: task.original, canvas: task.canvas, ...(fit ? { fit } : {}) },
       { signal },
     );
-    const created = await api.create(buildCreateRequest(config, padded, task.predictionId), signal);
+    const uploads: string[] = [];
+    uploadsOf.set(task.predictionId, uploads);
+    const sendsMask = family ? family.sends === 'canvas' : config.maskInput !== null;
+    const sent = {
+      image: await sendInput(api, padded.image, 'canvas.png', uploads, signal),
+      mask:
+        sendsMask && padded.mask
+          ? await sendInput(api, padded.mask, 'mask.png', uploads, signal)
+          : null,
+    };
+    const size = fit ?? task.canvas;
+    const { request, model } = buildCreateRequest(
+      config,
+      { width: size.width, height: size.height, placement: padded.placement },
+      sent,
+      task.predictionId,
+    );
+    const created = await api.create(request, model, signal);
     if (!(await remoteState.saveRemoteId(task.predictionId, created.id))) {
       throw new ProviderError('failed', 'The prediction is bound to another remote prediction.');
     }
@@ -92,6 +130,10 @@ export function createReplicateOutpainter(deps: ReplicateOutpainterDeps): Outpai
           status: reported.remote_status,
           output: reported.remote_output,
           error: reported.remote_error,
+          metrics:
+            reported.remote_predict_seconds === null
+              ? undefined
+              : { predict_time: reported.remote_predict_seconds },
         };
       }
       const remote = await api.get(remoteId, signal);
@@ -109,13 +151,34 @@ export function createReplicateOutpainter(deps: ReplicateOutpainterDeps): Outpai
     }
   }
 
+  /** Records the run time Replicate reported and logs the result's estimated cost. */
+  async function recordCost(predictionId: string, remoteId: string, settled: Settled) {
+    const seconds = settled.metrics?.predict_time ?? null;
+    if (seconds !== null) await remoteState.savePredictTime(predictionId, seconds);
+    log.info(
+      {
+        predictionId,
+        remoteId,
+        model: config.model ?? config.modelVersion,
+        predictSeconds: seconds,
+        estimatedCostUsd: config.model ? estimatedCostUsd(config.model, seconds) : null,
+      },
+      'remote prediction cost',
+    );
+  }
+
   return {
     name: 'replicate',
     async outpaint(task, signal) {
-      const remoteId = await startOrAdopt(task, signal);
+      const remoteId = await startOrAdopt(task, signal).catch(async (error: unknown) => {
+        await deleteUploads(task.predictionId);
+        throw error;
+      });
       let settled: Settled | undefined;
       try {
         settled = await waitForOutcome(task.predictionId, remoteId, signal);
+        await deleteUploads(task.predictionId);
+        await recordCost(task.predictionId, remoteId, settled);
         if (settled.status !== 'succeeded') {
           throw new ProviderError(
             'failed',
@@ -144,6 +207,7 @@ export function createReplicateOutpainter(deps: ReplicateOutpainterDeps): Outpai
         // A shutdown leaves the remote prediction running for the next start to adopt.
         if (!settled && (!signal.aborted || isTimeout(signal))) {
           await cancelRemote(task.predictionId, remoteId);
+          await deleteUploads(task.predictionId);
         }
         throw error;
       }

@@ -1,0 +1,114 @@
+/**
+ * A diffusion model re-encodes the whole canvas, so its copy of the original drifts in colour and
+ * sharpness; pasting the exact original back over it would leave a visible frame. This corrects
+ * the new area first: the drift is measured on a thin band just inside the original's rectangle,
+ * then carried outwards and faded with distance. Like a membrane (the harmonic extension of the
+ * border's drift), the farther a pixel is from the border, the wider the stretch of border whose
+ * drift it takes, so the model's noise on the band does not streak outwards. The original's own
+ * pixels are not touched here; the caller pastes them back afterwards.
+ */
+
+export interface SeamRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Columns or rows inside the original over which the drift is averaged. */
+const BAND = 2;
+
+/** How far from the original the correction reaches before it has faded to nothing. */
+export function seamFadeDistance(rect: SeamRect): number {
+  return Math.max(16, Math.min(256, Math.round(Math.min(rect.width, rect.height) / 2)));
+}
+
+/**
+ * The drift along one side, per position and channel, as prefix sums (for window means):
+ * `sums[(i + 1) * channels + c]` is the sum of the drift over positions 0..i.
+ */
+function sideDrift(
+  filled: Uint8Array,
+  original: Uint8Array,
+  canvasWidth: number,
+  rect: SeamRect,
+  channels: number,
+  side: 'left' | 'right' | 'top' | 'bottom',
+): Float64Array {
+  const vertical = side === 'left' || side === 'right';
+  const length = vertical ? rect.height : rect.width;
+  const depth = Math.min(BAND, vertical ? rect.width : rect.height);
+  const sums = new Float64Array((length + 1) * channels);
+  for (let i = 0; i < length; i++) {
+    for (let c = 0; c < channels; c++) {
+      let total = 0;
+      for (let k = 0; k < depth; k++) {
+        const ox = side === 'left' ? k : side === 'right' ? rect.width - 1 - k : vertical ? 0 : i;
+        const oy = side === 'top' ? k : side === 'bottom' ? rect.height - 1 - k : vertical ? i : 0;
+        const o = (oy * rect.width + ox) * channels + c;
+        const f = ((rect.y + oy) * canvasWidth + rect.x + ox) * channels + c;
+        total += filled[f]! - original[o]!;
+      }
+      sums[(i + 1) * channels + c] = sums[i * channels + c]! + total / depth;
+    }
+  }
+  return sums;
+}
+
+/**
+ * Subtracts the model's drift from the new area of `filled` (the model's output scaled to the
+ * canvas, `channels` per pixel), in place. `original` holds the original's decoded pixels.
+ */
+export function correctSeam(
+  filled: Uint8Array,
+  original: Uint8Array,
+  canvas: { width: number; height: number },
+  rect: SeamRect,
+  channels: number,
+): void {
+  const reach = seamFadeDistance(rect);
+  const drift = {
+    left: sideDrift(filled, original, canvas.width, rect, channels, 'left'),
+    right: sideDrift(filled, original, canvas.width, rect, channels, 'right'),
+    top: sideDrift(filled, original, canvas.width, rect, channels, 'top'),
+    bottom: sideDrift(filled, original, canvas.width, rect, channels, 'bottom'),
+  };
+  const right = rect.x + rect.width - 1;
+  const bottom = rect.y + rect.height - 1;
+  const y0 = Math.max(0, rect.y - reach);
+  const y1 = Math.min(canvas.height - 1, bottom + reach);
+  const x0 = Math.max(0, rect.x - reach);
+  const x1 = Math.min(canvas.width - 1, right + reach);
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const dx = x < rect.x ? rect.x - x : x > right ? x - right : 0;
+      const dy = y < rect.y ? rect.y - y : y > bottom ? y - bottom : 0;
+      if (dx === 0 && dy === 0) continue;
+      const distance = Math.hypot(dx, dy);
+      if (distance >= reach) continue;
+      // The nearest side's drift, averaged over a window as wide as the distance.
+      const horizontalSide = dx >= dy;
+      const sums = horizontalSide
+        ? x < rect.x
+          ? drift.left
+          : drift.right
+        : y < rect.y
+          ? drift.top
+          : drift.bottom;
+      const length = horizontalSide ? rect.height : rect.width;
+      const at = horizontalSide ? y - rect.y : x - rect.x;
+      const radius = Math.round(distance / 2);
+      const from = Math.max(0, Math.min(length - 1, at - radius));
+      const to = Math.min(length - 1, Math.max(0, at + radius));
+      const count = to - from + 1;
+      const t = distance / reach;
+      const fade = (1 - t) * (1 - t) * (1 + 2 * t);
+      const p = (y * canvas.width + x) * channels;
+      for (let c = 0; c < channels; c++) {
+        const mean = (sums[(to + 1) * channels + c]! - sums[from * channels + c]!) / count;
+        const value = filled[p + c]! - mean * fade;
+        filled[p + c] = value < 0 ? 0 : value > 255 ? 255 : Math.round(value);
+      }
+    }
+  }
+}
