@@ -1,0 +1,57 @@
+/**
+ * The placement table (where "auto" put each case's original, and both results' confidence) and
+ * how well the confidence separates the results judged publishable at full size (verdicts.md)
+ * from those that are not.
+ */
+import { readFile } from 'node:fs/promises';
+import type { CaseResult } from './quality';
+
+/**
+ * The confidence below which the product warns; the engine is calibrated so that it is 0.5
+ * (the product's own constant is LOW_CONFIDENCE_BELOW in @reframe/shared).
+ */
+const WARN_BELOW = 0.5;
+
+interface Verdict {
+  id: string;
+  placement: 'auto' | 'fixed';
+  publishable: boolean;
+}
+
+const share = (v: number): string => v.toFixed(2);
+
+export function placementTable(results: CaseResult[]): string {
+  const rows = results.map(
+    (r) =>
+      `| ${r.spec.id} | ${share(r.fixed.confidence)} | ${r.auto.at.map(share).join(', ')} | ${share(r.auto.confidence)} | ${Math.round(r.fixed.ms)} / ${Math.round(r.auto.ms)} |`,
+  );
+  return `\n## Placement (auto's offset as shares of the room across x, y; 0.5 is centred)\n\n| case | confidence, case's own placement | auto at | confidence, auto | fill ms, own / auto |\n|---|---|---|---|---|\n${rows.join('\n')}`;
+}
+
+/** Rows `| case | auto or fixed | yes or no | why |` of the verdicts file. */
+async function readVerdicts(file: URL): Promise<Verdict[]> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  return text.split('\n').flatMap((line) => {
+    const cells = line.split('|').map((cell) => cell.trim());
+    const [, id, placement, publishable] = cells;
+    if (!id || (placement !== 'auto' && placement !== 'fixed')) return [];
+    if (publishable !== 'yes' && publishable !== 'no') return [];
+    return [{ id, placement, publishable: publishable === 'yes' }];
+  });
+}
+
+export async function separationTable(results: CaseResult[], file: URL): Promise<string> {
+  const verdicts = await readVerdicts(file);
+  const judged = verdicts.flatMap((v) => {
+    const result = results.find((r) => r.spec.id === v.id);
+    return result ? [{ ...v, confidence: result[v.placement].confidence }] : [];
+  });
+  const count = (publishable: boolean, flagged: boolean): number =>
+    judged.filter((j) => j.publishable === publishable && j.confidence < WARN_BELOW === flagged)
+      .length;
+  const bad = count(false, true) + count(false, false);
+  const good = count(true, true) + count(true, false);
+  const rate = (n: number, of: number): string =>
+    of ? `${n} of ${of} (${Math.round((100 * n) / of)} %)` : 'none judged';
+  return `\n## Confidence against the verdicts (${judged.length} results judged at full size in verdicts.md; warning below ${WARN_BELOW})\n\n| | flagged | not flagged |\n|---|---|---|\n| not publishable | ${count(false, true)} | ${count(false, false)} |\n| publishable | ${count(true, true)} | ${count(true, false)} |\n\nFlagged: ${rate(count(false, true), bad)} of the results not publishable (target ≥ 80 %), ${rate(count(true, true), good)} of the publishable ones (target ≤ 20 %).`;
+}
