@@ -4,6 +4,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import type { DefectScore } from '../src/fill/defect-score';
 import type { ChosenFill, PlacementMode } from '../src/fill/placement-search';
 import type { CanvasPlacement, Raster } from '../src/fill/raster';
 import { blurFill, mirrorFill } from './baselines';
@@ -32,6 +33,7 @@ export interface CaseResult {
 /** A result's confidence and where its original sits, as shares of the room on each axis. */
 export interface Judged {
   confidence: number;
+  score: DefectScore;
   at: [number, number];
   ms: number;
 }
@@ -72,6 +74,7 @@ export async function qualityBench(
         },
         judged: {
           confidence: chosen.confidence,
+          score: chosen.score,
           at: [
             share(chosen.offsetX, real.width - crop.width),
             share(chosen.offsetY, real.height - crop.height),

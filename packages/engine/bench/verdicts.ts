@@ -4,6 +4,7 @@
  * from those that are not.
  */
 import { readFile } from 'node:fs/promises';
+import type { DefectScore } from '../src/fill/defect-score';
 import type { CaseResult } from './quality';
 
 /**
@@ -21,11 +22,13 @@ interface Verdict {
 const share = (v: number): string => v.toFixed(2);
 
 export function placementTable(results: CaseResult[]): string {
+  const parts = (s: DefectScore): string =>
+    [s.seams, s.fragments].map((v) => v.toFixed(2)).join(' / ');
   const rows = results.map(
     (r) =>
-      `| ${r.spec.id} | ${share(r.fixed.confidence)} | ${r.auto.at.map(share).join(', ')} | ${share(r.auto.confidence)} | ${Math.round(r.fixed.ms)} / ${Math.round(r.auto.ms)} |`,
+      `| ${r.spec.id} | ${share(r.fixed.confidence)} | ${parts(r.fixed.score)} | ${r.auto.at.map(share).join(', ')} | ${share(r.auto.confidence)} | ${parts(r.auto.score)} | ${Math.round(r.fixed.ms)} / ${Math.round(r.auto.ms)} |`,
   );
-  return `\n## Placement (auto's offset as shares of the room across x, y; 0.5 is centred)\n\n| case | confidence, case's own placement | auto at | confidence, auto | fill ms, own / auto |\n|---|---|---|---|---|\n${rows.join('\n')}`;
+  return `\n## Placement (auto's offset as shares of the room across x, y; 0.5 is centred; predictor parts: seams / fragments)\n\n| case | confidence, case's own placement | its parts | auto at | confidence, auto | its parts | fill ms, own / auto |\n|---|---|---|---|---|---|---|\n${rows.join('\n')}`;
 }
 
 /** Rows `| case | auto or fixed | yes or no | why |` of the verdicts file. */

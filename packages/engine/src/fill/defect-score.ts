@@ -13,12 +13,9 @@ export interface DefectOptions {
   straightWeight: number;
   /** Rarity (0..1, see colour-rarity.ts) from which a copied pixel counts as distinctive. */
   distinctive: number;
-  /** Strip widths tried for the edge echo, as shares of the original's size across the side. */
-  echoWidths: readonly number[];
-  /** Weights of the three parts in the score. */
+  /** Weights of the parts in the score. */
   seamWeight: number;
   fragmentWeight: number;
-  echoWeight: number;
 }
 
 /** The parts of a plan's predicted defects, and their weighted sum (lower is better). */
@@ -27,24 +24,19 @@ export interface DefectScore {
   seams: number;
   /** Share of the new area copied from what is rare along the edge it extends. */
   fragments: number;
-  /** How strongly the new area just outside a side repeats the original just inside it (0..1). */
-  echo: number;
   total: number;
 }
 
 /**
  * Predicts, with no ground truth, how visibly a plan will fail, from its working canvas alone:
- * seams where two copies disagree (more when they run straight, as a box or a step does),
- * distinctive content copied away from where it belongs, and a subject cut by a side shown again
- * beside itself ("edge repeated").
+ * seams where two copies disagree (more when they run straight, as a box or a step does), and
+ * distinctive content copied away from where it belongs.
  */
 export function defectScore(plan: FillPlan, options: DefectOptions): DefectScore {
   const seams = seamScore(plan, options);
   const fragments = fragmentShare(plan, options.distinctive);
-  const echo = edgeEcho(plan, options.echoWidths);
-  const total =
-    options.seamWeight * seams + options.fragmentWeight * fragments + options.echoWeight * echo;
-  return { seams, fragments, echo, total };
+  const total = options.seamWeight * seams + options.fragmentWeight * fragments;
+  return { seams, fragments, total };
 }
 
 /**
@@ -140,111 +132,4 @@ function fragmentShare(plan: FillPlan, threshold: number): number {
     if (r >= threshold) rare++;
   }
   return count > 0 ? rare / count : 0;
-}
-
-/** Std (grey levels) either strip is lifted to, so plain sky beside plain sky scores near 0. */
-const STD_FLOOR = 4;
-/** Radius (working px) of the mean taken off each pixel: shading along the edge is not an echo. */
-const SURROUND = 4;
-
-/**
- * How strongly the new strip of width d outside a growing side correlates with the original's
- * strip of width d inside it, moved across by d: a subject cut by the side stacked beside itself.
- * The highest over the widths tried and the sides (as the bench's "edge repeated").
- */
-function edgeEcho(plan: FillPlan, widths: readonly number[]): number {
-  const { work, workSteps } = plan;
-  const { width: W, height: H } = work;
-  const detail = lumaDetail(work.data, W, H, work.channels);
-  const k = workSteps[0]!;
-  const kw = k.x1 - k.x0;
-  const kh = k.y1 - k.y0;
-  const sides = [
-    { room: k.x0, size: kw, horizontal: true, sign: -1, edge: k.x0 },
-    { room: W - k.x1, size: kw, horizontal: true, sign: 1, edge: k.x1 },
-    { room: k.y0, size: kh, horizontal: false, sign: -1, edge: k.y0 },
-    { room: H - k.y1, size: kh, horizontal: false, sign: 1, edge: k.y1 },
-  ];
-  let echo = 0;
-  for (const side of sides) {
-    if (side.room < 2) continue;
-    const from = (side.horizontal ? k.y0 : k.x0) + 1;
-    const to = (side.horizontal ? k.y1 : k.x1) - 1;
-    for (const share of widths) {
-      const d = Math.min(side.room, Math.round(share * side.size));
-      if (d < 2) continue;
-      const inStart = side.sign > 0 ? side.edge - d : side.edge;
-      const outStart = side.sign > 0 ? side.edge : side.edge - d;
-      const at = (across: number, along: number): number =>
-        side.horizontal ? detail[along * W + across]! : detail[across * W + along]!;
-      const a: number[] = [];
-      const b: number[] = [];
-      for (let along = from; along < to; along++) {
-        for (let i = 0; i < d; i++) {
-          a.push(at(inStart + i, along));
-          b.push(at(outStart + i, along));
-        }
-      }
-      echo = Math.max(echo, correlation(a, b));
-    }
-  }
-  return echo;
-}
-
-/** Pearson correlation, each side's std lifted to STD_FLOOR; 0 when either is empty. */
-function correlation(a: number[], b: number[]): number {
-  const n = a.length;
-  if (n === 0) return 0;
-  let ma = 0;
-  let mb = 0;
-  for (let i = 0; i < n; i++) {
-    ma += a[i]!;
-    mb += b[i]!;
-  }
-  ma /= n;
-  mb /= n;
-  let sab = 0;
-  let saa = 0;
-  let sbb = 0;
-  for (let i = 0; i < n; i++) {
-    sab += (a[i]! - ma) * (b[i]! - mb);
-    saa += (a[i]! - ma) ** 2;
-    sbb += (b[i]! - mb) ** 2;
-  }
-  const floor = n * STD_FLOOR ** 2;
-  return Math.max(0, sab / Math.sqrt(Math.max(saa, floor) * Math.max(sbb, floor)));
-}
-
-/** Luma of each working pixel minus the mean luma within SURROUND of it. */
-function lumaDetail(data: Float32Array, W: number, H: number, c: number): Float32Array {
-  const sums = new Float64Array((W + 1) * (H + 1));
-  const luma = (p: number): number =>
-    c >= 3
-      ? 0.299 * data[p * c]! + 0.587 * data[p * c + 1]! + 0.114 * data[p * c + 2]!
-      : data[p * c]!;
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      sums[(y + 1) * (W + 1) + x + 1] =
-        luma(y * W + x) +
-        sums[y * (W + 1) + x + 1]! +
-        sums[(y + 1) * (W + 1) + x]! -
-        sums[y * (W + 1) + x]!;
-    }
-  }
-  const out = new Float32Array(W * H);
-  for (let y = 0; y < H; y++) {
-    const y0 = Math.max(0, y - SURROUND);
-    const y1 = Math.min(H, y + SURROUND + 1);
-    for (let x = 0; x < W; x++) {
-      const x0 = Math.max(0, x - SURROUND);
-      const x1 = Math.min(W, x + SURROUND + 1);
-      const sum =
-        sums[y1 * (W + 1) + x1]! -
-        sums[y0 * (W + 1) + x1]! -
-        sums[y1 * (W + 1) + x0]! +
-        sums[y0 * (W + 1) + x0]!;
-      out[y * W + x] = luma(y * W + x) - sum / ((y1 - y0) * (x1 - x0));
-    }
-  }
-  return out;
 }

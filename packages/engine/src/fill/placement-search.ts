@@ -1,14 +1,14 @@
 import type { DefectOptions, DefectScore } from './defect-score';
 import { defectScore } from './defect-score';
 import type { CanvasPlacement, Raster } from './raster';
-import type { FillContext, FillPlan, ShiftMapOptions } from './shift-map-fill';
+import type { FillContext, ShiftMapOptions } from './shift-map-fill';
 import { DEFAULT_SHIFT_MAP_OPTIONS, fillContext, planFill, renderFill } from './shift-map-fill';
 
 /** 'auto': the search chooses where the original sits (and the seed); 'fixed': only the seed. */
 export type PlacementMode = 'auto' | 'fixed';
 
 export interface SearchOptions {
-  /** Seeds tried per placement (on the coarse canvas for 'auto', at the working scale for 'fixed'). */
+  /** Seeds tried on the coarse canvas for the best placement (the caller's seed first). */
   seeds: number;
   /** Placements tried along a growing axis, as shares of the room (0 start, 1 end)... */
   positions: readonly number[];
@@ -32,12 +32,10 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
     straightRun: 6,
     straightWeight: 3,
     distinctive: 0.5,
-    echoWidths: [0.08, 0.12, 0.16, 0.2, 0.25, 0.3, 0.4, 0.5],
     seamWeight: 1,
-    fragmentWeight: 20,
-    echoWeight: 10,
+    fragmentWeight: 40,
   },
-  confidence: { midpoint: 10, spread: 3 },
+  confidence: { midpoint: 9.25, spread: 2 },
 };
 
 export interface ChosenFill {
@@ -52,10 +50,10 @@ export interface ChosenFill {
 
 /**
  * Chooses, then fills. In 'auto' mode each candidate placement (start, centre, end and between
- * on each growing axis) is labelled with a few seeds on a coarse working canvas and scored by
- * the defect predictor; the best placement is then labelled at the working scale with a few
- * seeds, and only the best of those is rendered at full size. In 'fixed' mode the placement is
- * kept and only the seeds are compared.
+ * on each growing axis) is labelled on a coarse working canvas and scored by the defect
+ * predictor, and the best one is tried with a few more seeds; in 'fixed' mode the placement is
+ * kept and only the seeds are compared. The winner alone is labelled at the working scale and
+ * rendered at full size; its confidence comes from that labelling's score.
  */
 export function chooseAndFill(
   original: Raster,
@@ -66,18 +64,10 @@ export function chooseAndFill(
   search: SearchOptions = DEFAULT_SEARCH_OPTIONS,
 ): ChosenFill {
   const context = fillContext(original, options);
-  // 'auto' takes the coarse search's placement and seed; 'fixed' compares its seeds here.
-  const chosen =
-    mode === 'auto'
-      ? [bestPlacement(context, canvas, seed, search)]
-      : seedsFrom(seed, search.seeds).map((s) => ({ placement: canvas, seed: s }));
-  let best: { plan: FillPlan; score: DefectScore } | undefined;
-  for (const { placement, seed: s } of chosen) {
-    const plan = planFill(context, placement, s);
-    const score = defectScore(plan, search.defects);
-    if (!best || score.total < best.score.total) best = { plan, score };
-  }
-  const { plan, score } = best!;
+  const placements = mode === 'auto' ? candidatePlacements(canvas, original, search) : [canvas];
+  const chosen = bestCoarse(context, placements, seed, search);
+  const plan = planFill(context, chosen.placement, chosen.seed);
+  const score = defectScore(plan, search.defects);
   return {
     pixels: renderFill(context, plan),
     offsetX: plan.placement.offsetX,
@@ -124,24 +114,29 @@ export function candidatePlacements(
   });
 }
 
-/** The placement and seed whose coarse labelling scores best. */
-function bestPlacement(
+/**
+ * The placement and seed whose coarse labelling scores best: every placement with the caller's
+ * seed, then the best placement with the other seeds.
+ */
+function bestCoarse(
   context: FillContext,
-  canvas: CanvasPlacement,
+  placements: CanvasPlacement[],
   seed: number,
   search: SearchOptions,
 ): { placement: CanvasPlacement; seed: number } {
-  let best = { placement: canvas, seed };
-  let bestScore = Infinity;
-  for (const placement of candidatePlacements(canvas, context.original, search)) {
-    for (const s of seedsFrom(seed, search.seeds)) {
-      const plan = planFill(context, placement, s, search.searchPixels);
-      const total = defectScore(plan, search.defects).total;
-      if (total < bestScore) {
-        bestScore = total;
-        best = { placement, seed: s };
-      }
+  const scoreOf = (placement: CanvasPlacement, s: number): number =>
+    defectScore(planFill(context, placement, s, search.searchPixels), search.defects).total;
+  let best = { placement: placements[0]!, seed, total: Infinity };
+  if (placements.length > 1) {
+    for (const placement of placements) {
+      const total = scoreOf(placement, seed);
+      if (total < best.total) best = { placement, seed, total };
     }
+  }
+  for (const s of seedsFrom(seed, search.seeds)) {
+    if (s === seed && placements.length > 1) continue;
+    const total = scoreOf(best.placement, s);
+    if (total < best.total) best = { placement: best.placement, seed: s, total };
   }
   return best;
 }
