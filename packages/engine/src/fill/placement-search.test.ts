@@ -56,12 +56,18 @@ describe('candidatePlacements', () => {
     ]);
   });
 
-  it('also tries both ends of the second axis when both grow', () => {
-    const offsets = candidatePlacements(
+  it('also tries both ends of the second axis when it grows by half as much or more', () => {
+    const little = candidatePlacements(
       { width: 300, height: 140, offsetX: 0, offsetY: 0 },
       { width: 100, height: 100 },
       DEFAULT_SEARCH_OPTIONS,
     ).map((p) => `${p.offsetX},${p.offsetY}`);
-    expect(offsets).toEqual(['0,20', '50,20', '100,20', '150,20', '200,20', '100,0', '100,40']);
+    expect(little).toEqual(['0,20', '50,20', '100,20', '150,20', '200,20']);
+    const offsets = candidatePlacements(
+      { width: 300, height: 220, offsetX: 0, offsetY: 0 },
+      { width: 100, height: 100 },
+      DEFAULT_SEARCH_OPTIONS,
+    ).map((p) => `${p.offsetX},${p.offsetY}`);
+    expect(offsets).toEqual(['0,60', '50,60', '100,60', '150,60', '200,60', '100,0', '100,120']);
   });
 });

@@ -12,8 +12,9 @@ export interface SearchOptions {
   seeds: number;
   /** Placements tried along a growing axis, as shares of the room (0 start, 1 end)... */
   positions: readonly number[];
-  /** ...and along the second axis when both grow. */
+  /** ...and along the second axis when it has at least `crossRoom` times the first's room. */
   crossPositions: readonly number[];
+  crossRoom: number;
   /** New pixels of the coarse working canvas on which placements are compared. */
   searchPixels: number;
   defects: DefectOptions;
@@ -25,6 +26,7 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   seeds: 2,
   positions: [0, 0.25, 0.5, 0.75, 1],
   crossPositions: [0, 0.5, 1],
+  crossRoom: 0.5,
   searchPixels: 3000,
   defects: {
     seamVisible: 24,
@@ -63,7 +65,7 @@ export function chooseAndFill(
   options: ShiftMapOptions = DEFAULT_SHIFT_MAP_OPTIONS,
   search: SearchOptions = DEFAULT_SEARCH_OPTIONS,
 ): ChosenFill {
-  const context = fillContext(original, options);
+  const context = fillContext(original, canvas, options);
   const placements = mode === 'auto' ? candidatePlacements(canvas, original, search) : [canvas];
   const chosen = bestCoarse(context, placements, seed, search);
   const plan = planFill(context, chosen.placement, chosen.seed);
@@ -84,8 +86,10 @@ export function confidenceOf(total: number, calibration: SearchOptions['confiden
 
 /**
  * The candidate placements of an original on a canvas: along the axis with more room, every
- * share of `positions` with the other axis centred; along the other axis (when it grows too),
- * every share of `crossPositions` with the first centred. Deduplicated.
+ * share of `positions` with the other axis centred; along the other axis, when it has at least
+ * `crossRoom` times as much room, every share of `crossPositions` with the first centred (the
+ * canvas rules grow a second axis a little, where the original sits matters less than the
+ * time it costs). Deduplicated.
  */
 export function candidatePlacements(
   canvas: CanvasPlacement,
@@ -95,15 +99,19 @@ export function candidatePlacements(
   const roomX = canvas.width - original.width;
   const roomY = canvas.height - original.height;
   const at = (room: number, share: number): number => Math.round(share * room);
+  const cross =
+    Math.min(roomX, roomY) >= search.crossRoom * Math.max(roomX, roomY)
+      ? search.crossPositions
+      : [];
   const pairs: [number, number][] =
     roomX >= roomY
       ? [
           ...search.positions.map((f): [number, number] => [at(roomX, f), at(roomY, 0.5)]),
-          ...search.crossPositions.map((f): [number, number] => [at(roomX, 0.5), at(roomY, f)]),
+          ...cross.map((f): [number, number] => [at(roomX, 0.5), at(roomY, f)]),
         ]
       : [
           ...search.positions.map((f): [number, number] => [at(roomX, 0.5), at(roomY, f)]),
-          ...search.crossPositions.map((f): [number, number] => [at(roomX, f), at(roomY, 0.5)]),
+          ...cross.map((f): [number, number] => [at(roomX, f), at(roomY, 0.5)]),
         ];
   const seen = new Set<string>();
   return pairs.flatMap(([offsetX, offsetY]) => {

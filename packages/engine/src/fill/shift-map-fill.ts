@@ -1,8 +1,8 @@
 import type { Rect } from './growth';
 import { growthSteps, inRect, scaleRect } from './growth';
 import { expandLabels } from './alpha-expansion';
-import type { RarityOptions } from './colour-rarity';
-import { colourRarity } from './colour-rarity';
+import type { JudgedRarity, RarityOptions } from './colour-rarity';
+import { colourRarity, rarityAt } from './colour-rarity';
 import type { CanvasPlacement, Raster } from './raster';
 import { resizeArea } from './raster';
 import type { BlendOptions } from './copy-blend';
@@ -95,7 +95,7 @@ export function shiftMapFill(
   seed: number,
   options: ShiftMapOptions = DEFAULT_SHIFT_MAP_OPTIONS,
 ): Uint8Array {
-  const context = fillContext(original, options);
+  const context = fillContext(original, placement, options);
   return renderFill(context, planFill(context, placement, seed));
 }
 
@@ -104,13 +104,20 @@ export interface FillContext {
   original: Raster;
   options: ShiftMapOptions;
   preview: Raster<Float32Array>;
-  /** Lines crossing each of the four sides (a placement uses those of its growing sides). */
+  /** Lines crossing each side that can grow on the canvas (a placement uses its growing ones'). */
   lines: EdgeLine[];
+  /** How rare each colour of the original is along each edge, judged once on the preview. */
+  rarity: JudgedRarity;
   /** The original at each working size, with its colour rarity, by "width x height". */
   working: Map<string, { small: Raster<Float32Array>; rarity: Float32Array[] }>;
 }
 
-export function fillContext(original: Raster, options: ShiftMapOptions): FillContext {
+/** The shared part of every fill of `original` on a canvas of `canvas`'s size. */
+export function fillContext(
+  original: Raster,
+  canvas: { width: number; height: number },
+  options: ShiftMapOptions,
+): FillContext {
   const { width: w, height: h } = original;
   const previewScale = Math.min(1, options.lines.side / Math.max(w, h));
   const preview = resizeArea(
@@ -118,8 +125,13 @@ export function fillContext(original: Raster, options: ShiftMapOptions): FillCon
     Math.max(3, Math.round(w * previewScale)),
     Math.max(3, Math.round(h * previewScale)),
   );
-  const lines = edgeLines(preview, ['left', 'right', 'top', 'bottom'], options.lines);
-  return { original, options, preview, lines, working: new Map() };
+  const sides: Side[] = [
+    ...(canvas.width > w ? (['left', 'right'] as const) : []),
+    ...(canvas.height > h ? (['top', 'bottom'] as const) : []),
+  ];
+  const lines = edgeLines(preview, sides, options.lines);
+  const rarity = colourRarity(preview, options.rarity);
+  return { original, options, preview, lines, rarity, working: new Map() };
 }
 
 /** The labelling of one placement and seed at the working scale: which copy goes where. */
@@ -261,7 +273,7 @@ function workingOriginal(context: FillContext, rect: Rect) {
     // From the preview when the working size is smaller (it nearly always is: one pass over the
     // full-size photo instead of two).
     const small = resizeArea(ow <= preview.width ? preview : original, ow, oh);
-    cached = { small, rarity: colourRarity(small, context.options.rarity) };
+    cached = { small, rarity: rarityAt(context.rarity, ow, oh) };
     context.working.set(key, cached);
   }
   return cached;
