@@ -49,12 +49,24 @@ export async function separationTable(results: CaseResult[], file: URL): Promise
     const result = results.find((r) => r.spec.id === v.id);
     return result ? [{ ...v, confidence: result[v.placement].confidence }] : [];
   });
-  const count = (publishable: boolean, flagged: boolean): number =>
-    judged.filter((j) => j.publishable === publishable && j.confidence < WARN_BELOW === flagged)
-      .length;
-  const bad = count(false, true) + count(false, false);
-  const good = count(true, true) + count(true, false);
   const rate = (n: number, of: number): string =>
     of ? `${n} of ${of} (${Math.round((100 * n) / of)} %)` : 'none judged';
-  return `\n## Confidence against the verdicts (${judged.length} results judged at full size in verdicts.md; warning below ${WARN_BELOW})\n\n| | flagged | not flagged |\n|---|---|---|\n| not publishable | ${count(false, true)} | ${count(false, false)} |\n| publishable | ${count(true, true)} | ${count(true, false)} |\n\nFlagged: ${rate(count(false, true), bad)} of the results not publishable (target ≥ 80 %), ${rate(count(true, true), good)} of the publishable ones (target ≤ 20 %).`;
+  const line = (label: string, rows: typeof judged): string => {
+    const flagged = (publishable: boolean): number =>
+      rows.filter((j) => j.publishable === publishable && j.confidence < WARN_BELOW).length;
+    const of = (publishable: boolean): number =>
+      rows.filter((j) => j.publishable === publishable).length;
+    return `| ${label} | ${of(true)} of ${rows.length} | ${rate(flagged(false), of(false))} | ${rate(flagged(true), of(true))} |`;
+  };
+  return `\n## Confidence against the verdicts (results judged at full size in verdicts.md; warning below ${WARN_BELOW})\n\n| results | publishable | flagged of those not publishable (target ≥ 80 %) | flagged of the publishable (target ≤ 20 %) |\n|---|---|---|---|\n${[
+    line('all judged', judged),
+    line(
+      'auto',
+      judged.filter((j) => j.placement === 'auto'),
+    ),
+    line(
+      "the case's own placement",
+      judged.filter((j) => j.placement === 'fixed'),
+    ),
+  ].join('\n')}`;
 }
