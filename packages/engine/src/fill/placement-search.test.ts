@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { candidatePlacements, chooseAndFill, DEFAULT_SEARCH_OPTIONS } from './placement-search';
 import type { CanvasPlacement } from './raster';
-import { discsOverGravel, rgbAt } from './synthetic-raster';
+import { createRng } from './rng';
+import { discsOverGravel, rgbAt, syntheticImage } from './synthetic-raster';
 
 describe('chooseAndFill', () => {
   const original = discsOverGravel();
@@ -12,6 +13,21 @@ describe('chooseAndFill', () => {
     expect([chosen.offsetX, chosen.offsetY]).toEqual([0, 0]);
     const bottomAnchored = chooseAndFill(original, { ...canvas, offsetY: 60 }, 'fixed', 1);
     expect(chosen.confidence).toBeGreaterThan(bottomAnchored.confidence);
+  });
+
+  it("'auto' keeps the original centred when no placement is clearly better", () => {
+    const noise = createRng(8);
+    const gravel = syntheticImage(80, 60, () => {
+      const g = 90 + noise() * 90;
+      return [g, g * 0.95, g * 0.85];
+    });
+    const chosen = chooseAndFill(
+      gravel,
+      { width: 160, height: 60, offsetX: 0, offsetY: 0 },
+      'auto',
+      1,
+    );
+    expect([chosen.offsetX, chosen.offsetY]).toEqual([40, 0]);
   });
 
   it('keeps the original bit for bit at the offset it returns, inside the canvas', () => {

@@ -15,6 +15,12 @@ export interface SearchOptions {
   /** ...and along the second axis when it has at least `crossRoom` times the first's room. */
   crossPositions: readonly number[];
   crossRoom: number;
+  /**
+   * Share by which another placement must score better than the centred one to be chosen: one
+   * end makes one side grow twice as far, which the predictor undervalues (a cliff or a bank
+   * repeated in columns), and centred is what a user expects.
+   */
+  centreBias: number;
   /** New pixels of the coarse working canvas on which placements are compared. */
   searchPixels: number;
   defects: DefectOptions;
@@ -27,6 +33,7 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   positions: [0, 0.25, 0.5, 0.75, 1],
   crossPositions: [0, 0.5, 1],
   crossRoom: 0.5,
+  centreBias: 0.25,
   searchPixels: 3000,
   defects: {
     seamVisible: 24,
@@ -134,11 +141,19 @@ function bestCoarse(
 ): { placement: CanvasPlacement; seed: number } {
   const scoreOf = (placement: CanvasPlacement, s: number): number =>
     defectScore(planFill(context, placement, s, search.searchPixels), search.defects).total;
+  const { width: w, height: h } = context.original;
+  const centred = (p: CanvasPlacement): boolean =>
+    p.offsetX === Math.round((p.width - w) / 2) && p.offsetY === Math.round((p.height - h) / 2);
   let best = { placement: placements[0]!, seed, total: Infinity };
   if (placements.length > 1) {
+    let bestRanked = Infinity;
     for (const placement of placements) {
       const total = scoreOf(placement, seed);
-      if (total < best.total) best = { placement, seed, total };
+      const ranked = centred(placement) ? total * (1 - search.centreBias) : total;
+      if (ranked < bestRanked) {
+        bestRanked = ranked;
+        best = { placement, seed, total };
+      }
     }
   }
   for (const s of seedsFrom(seed, search.seeds)) {
