@@ -73,7 +73,8 @@ async function generate(spec: ExampleSpec, originals: Map<string, ResponsiveImag
   const input = new Uint8Array(await readFile(fixtureImage(spec.source)));
   const { width, height } = await sharp(input).metadata();
   const canvas = computeCanvas(width, height, parseRatio(spec.ratio));
-  const result = await outpaint({ input, canvas, seed: spec.seed });
+  // The engine chooses where the original sits; the compare slider shows it where it ended up.
+  const result = await outpaint({ input, canvas, seed: spec.seed, placement: 'auto' });
   const name = baseName(spec.source);
   let original = originals.get(spec.source);
   if (!original) {
@@ -89,8 +90,8 @@ async function generate(spec: ExampleSpec, originals: Map<string, ResponsiveImag
     original,
     result: await writeResponsiveImage(result.png, outDir, spec.id),
     placement: {
-      x: round4(canvas.offsetX / canvas.width),
-      y: round4(canvas.offsetY / canvas.height),
+      x: round4(result.offsetX / canvas.width),
+      y: round4(result.offsetY / canvas.height),
       width: round4(canvas.imageWidth / canvas.width),
       height: round4(canvas.imageHeight / canvas.height),
     },

@@ -10,6 +10,8 @@ export const JOBS = {
   '16:9→9:16': { crop: 16 / 9, canvas: 9 / 16 },
   '3:2→1:1': { crop: 3 / 2, canvas: 1 },
   '16:9→4:1': { crop: 16 / 9, canvas: 4 },
+  // The issue 24 experiment: a 21:9 band extended to 16:10 grows mostly up and down.
+  '21:9→16:10': { crop: 21 / 9, canvas: 16 / 10 },
 } as const;
 export type Job = keyof typeof JOBS;
 
@@ -78,4 +80,11 @@ export const CASES: CaseSpec[] = [
   spec('nuthatch', 'nuthatch.jpg', '16:9→4:1', 0.5),
   spec('dandelion', 'dandelion.jpg', '16:9→4:1', 0.65),
   spec('fig', 'fig.jpg', '16:9→4:1', 0.5),
+  spec('boats', 'boats.jpg', '21:9→16:10', 0.5),
+  spec('lake-dawn', 'lake-dawn.jpg', '21:9→16:10', 0.5),
+  spec('kite', 'kite.jpg', '1:1→16:9', 0.5),
+  spec('pier-fog', 'pier-fog.jpg', '4:5→16:9', 0.5),
+  spec('forest-path', 'forest-path.jpg', '16:9→9:16', 0.5),
+  spec('jetty', 'jetty.jpg', '1:1→16:9', 0.5),
+  spec('brushes', 'brushes.jpg', '3:2→1:1', 0.5),
 ];

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { fixtureImages } from '@reframe/fixtures';
 import { CASES } from './cases';
 import { saveExamples } from './examples';
-import { shiftMapFill } from '../src/fill/shift-map-fill';
+import { chooseAndFill } from '../src/fill/placement-search';
 import { qualityBench } from './quality';
 import { speedBench, timingCase } from './speed';
 
@@ -55,7 +55,8 @@ async function main(): Promise<void> {
       new URL('cases/', OUTPUT),
       specs,
       Number(values.seed ?? 1),
-      shiftMapFill,
+      (original, placement, mode, seed) => chooseAndFill(original, placement, mode, seed),
+      new URL('./verdicts.md', import.meta.url),
     );
   }
 }

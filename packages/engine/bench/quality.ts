@@ -4,6 +4,8 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import type { DefectScore } from '../src/fill/defect-score';
+import type { ChosenFill, PlacementMode } from '../src/fill/placement-search';
 import type { CanvasPlacement, Raster } from '../src/fill/raster';
 import { blurFill, mirrorFill } from './baselines';
 import type { CaseSpec } from './cases';
@@ -13,6 +15,7 @@ import type { Quality } from './metrics';
 import { measureQuality, reference } from './metrics';
 import { saveFullSize, saveMontage } from './montage';
 import { caseTable, failures, summaryTable } from './report';
+import { placementTable, separationTable } from './verdicts';
 
 export const METHODS = ['ours', 'mirror', 'blur', 'real'] as const;
 export type Method = (typeof METHODS)[number];
@@ -22,10 +25,26 @@ export interface CaseResult {
   fillMs: number;
   quality: Record<Method, Quality>;
   lines: number;
+  /** The case's own placement ('fixed', measured against the real photo) and 'auto'. */
+  fixed: Judged;
+  auto: Judged;
 }
 
-/** A fill under test: the canvas pixels for an original placed on a canvas. */
-type Fill = (original: Raster, placement: CanvasPlacement, seed: number) => Uint8Array;
+/** A result's confidence and where its original sits, as shares of the room on each axis. */
+export interface Judged {
+  confidence: number;
+  score: DefectScore;
+  at: [number, number];
+  ms: number;
+}
+
+/** A fill under test: the canvas pixels for an original placed on a canvas, and its judgement. */
+type Fill = (
+  original: Raster,
+  placement: CanvasPlacement,
+  mode: PlacementMode,
+  seed: number,
+) => ChosenFill;
 
 export async function qualityBench(
   photos: URL,
@@ -33,6 +52,7 @@ export async function qualityBench(
   specs: CaseSpec[],
   seed: number,
   fill: Fill,
+  verdicts: URL,
 ): Promise<void> {
   await mkdir(new URL('full/', output), { recursive: true });
   const results: CaseResult[] = [];
@@ -40,18 +60,33 @@ export async function qualityBench(
   for (const spec of specs) {
     const gt = await groundTruth(photos, spec);
     const { real, known, crop } = gt;
-    const fillStarted = performance.now();
-    const ours: Frame = {
-      width: real.width,
-      height: real.height,
-      channels: crop.channels,
-      data: fill(
-        crop,
-        { width: real.width, height: real.height, offsetX: known.x, offsetY: known.y },
-        seed,
-      ),
+    const canvas = { width: real.width, height: real.height, offsetX: known.x, offsetY: known.y };
+    const run = (mode: PlacementMode): { frame: Frame; judged: Judged } => {
+      const fillStarted = performance.now();
+      const chosen = fill(crop, canvas, mode, seed);
+      const share = (offset: number, room: number): number => (room > 0 ? offset / room : 0.5);
+      return {
+        frame: {
+          width: real.width,
+          height: real.height,
+          channels: crop.channels,
+          data: chosen.pixels,
+        },
+        judged: {
+          confidence: chosen.confidence,
+          score: chosen.score,
+          at: [
+            share(chosen.offsetX, real.width - crop.width),
+            share(chosen.offsetY, real.height - crop.height),
+          ],
+          ms: performance.now() - fillStarted,
+        },
+      };
     };
-    const fillMs = performance.now() - fillStarted;
+    const fixed = run('fixed');
+    const auto = run('auto');
+    const ours = fixed.frame;
+    const fillMs = fixed.judged.ms;
     const frames: Record<Method, Frame> = {
       ours,
       mirror: mirrorFill(crop, real.width, real.height, known),
@@ -61,7 +96,14 @@ export async function qualityBench(
     const ref = reference(real, known);
     const quality = {} as Record<Method, Quality>;
     for (const method of METHODS) quality[method] = measureQuality(frames[method], ref);
-    const result = { spec, fillMs, quality, lines: ref.lines.length };
+    const result = {
+      spec,
+      fillMs,
+      quality,
+      lines: ref.lines.length,
+      fixed: fixed.judged,
+      auto: auto.judged,
+    };
     results.push(result);
     await saveMontage(
       fileURLToPath(new URL(`${spec.id}.png`, output)),
@@ -69,14 +111,16 @@ export async function qualityBench(
       known,
       (['real', 'ours', 'mirror', 'blur'] as const).map((m) => ({ label: m, frame: frames[m] })),
     );
-    await saveFullSize(
-      fileURLToPath(new URL(`full/${spec.id}`, output)),
-      (['real', 'ours'] as const).map((m) => ({ label: m, frame: frames[m] })),
-    );
+    await saveFullSize(fileURLToPath(new URL(`full/${spec.id}`, output)), [
+      ...(['real', 'ours'] as const).map((m) => ({ label: m, frame: frames[m] })),
+      { label: 'auto', frame: auto.frame },
+    ]);
     console.log(caseTable(result));
   }
   console.log(summaryTable(results));
   console.log(failures(results));
+  console.log(placementTable(results));
+  console.log(await separationTable(results, verdicts));
   console.log(
     `\n${results.length} cases in ${Math.round((performance.now() - started) / 1000)} s; montages (real, ours, mirror, blur; the original outlined): ${fileURLToPath(output)}; real and ours at full size in full/`,
   );

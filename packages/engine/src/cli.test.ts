@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { discsOverGravel } from './fill/synthetic-raster';
 import { fixture } from './test-images';
 
 const run = promisify(execFile);
@@ -44,6 +46,34 @@ describe('outpaint CLI', () => {
     // 96x64 to 1:1 is 96x96, then both paddings are under 50 px, so x1.3.
     expect([line.width, line.height]).toEqual([125, 125]);
     expect((await readFile(out)).subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('places the original by --align and prints where it went', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'outpaint-'));
+    const scene = discsOverGravel();
+    await writeFile(
+      join(dir, 'in.png'),
+      await sharp(scene.data, { raw: { width: 120, height: 60, channels: 3 } })
+        .png()
+        .toBuffer(),
+    );
+    const args = [join(dir, 'in.png'), '-o', join(dir, 'out.png'), '--ratio', '1:1'];
+    const offsetOf = async (extra: string[]): Promise<number[]> => {
+      const result = await outpaintCli([...args, ...extra]);
+      expect(result.code).toBe(0);
+      const line = JSON.parse(result.stdout) as { offset: number[]; confidence: number };
+      expect(line.confidence).toBeGreaterThanOrEqual(0);
+      expect(line.confidence).toBeLessThanOrEqual(1);
+      return line.offset;
+    };
+    // 120x60 to 1:1 is 120x120; the discs cut by the top edge send the original to the top.
+    expect(await offsetOf([])).toEqual([0, 0]);
+    expect(await offsetOf(['--align', 'auto'])).toEqual([0, 0]);
+    expect(await offsetOf(['--align', 'centre'])).toEqual([0, 30]);
+    expect(await offsetOf(['--align', 'bottom'])).toEqual([0, 60]);
+    const bad = await outpaintCli([...args, '--align', 'middle']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.split('\n')[0]).toMatch(/^outpaint: --align "middle"/);
   });
 
   it('reuses the compiled CLI until one of its sources changes', async () => {

@@ -2,14 +2,15 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 // The CLI is a composition root like the server: it applies the shared canvas rules, then calls
 // the engine. The engine library itself (index.ts and below) imports nothing of ours.
-import { computeCanvas, parseRatio } from '@reframe/shared/geometry/index';
+import type { Alignment } from '@reframe/shared/geometry/index';
+import { alignments, computeCanvas, parseRatio } from '@reframe/shared/geometry/index';
 import { orientedSize } from './codecs/decode';
 import { sniffHeader } from './codecs/sniff';
-import type { CanvasRequest } from './outpaint';
+import type { CanvasRequest, PlacementMode } from './outpaint';
 import { outpaint } from './outpaint';
 
 const USAGE =
-  'usage: npm run -s outpaint -- <input> -o <output.png> (--ratio W:H | --canvas WxH --offset X,Y) [--seed N]';
+  'usage: npm run -s outpaint -- <input> -o <output.png> (--ratio W:H [--align auto|centre|left|right|top|bottom|top-left|…] | --canvas WxH --offset X,Y) [--seed N]';
 
 class UsageError extends Error {}
 
@@ -23,6 +24,7 @@ async function main(argv: string[]): Promise<void> {
       canvas: { type: 'string' },
       offset: { type: 'string' },
       seed: { type: 'string' },
+      align: { type: 'string' },
     },
   });
   const input = positionals[0];
@@ -34,22 +36,45 @@ async function main(argv: string[]): Promise<void> {
   if (!Number.isInteger(seed) || seed < 0)
     throw new UsageError('--seed must be a non-negative integer');
 
+  if (values.align !== undefined && !values.ratio)
+    throw new UsageError('--align goes with --ratio (--offset places the original itself)');
+  const align = parseAlign(values.align ?? 'auto');
+
   const bytes = new Uint8Array(await readFile(input));
   const canvas = values.ratio
-    ? await canvasForRatio(bytes, values.ratio)
+    ? await canvasForRatio(bytes, values.ratio, align.alignment)
     : explicitCanvas(values.canvas, values.offset);
-  const result = await outpaint({ input: bytes, canvas, seed });
+  const placement: PlacementMode = values.ratio ? align.placement : 'fixed';
+  const result = await outpaint({ input: bytes, canvas, seed, placement });
   await writeFile(values.output, result.png);
-  process.stdout.write(
-    `${JSON.stringify({ width: result.width, height: result.height, ms: result.ms })}\n`,
-  );
+  const line = {
+    width: result.width,
+    height: result.height,
+    ms: result.ms,
+    offset: [result.offsetX, result.offsetY],
+    confidence: Number(result.confidence.toFixed(2)),
+  };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
 }
 
-async function canvasForRatio(bytes: Uint8Array, text: string): Promise<CanvasRequest> {
+/** `auto` searches placements (starting from the centred canvas); any other keeps its own. */
+function parseAlign(text: string): { placement: PlacementMode; alignment: Alignment } {
+  if (text === 'auto') return { placement: 'auto', alignment: 'center' };
+  const alignment = text === 'centre' ? 'center' : text;
+  if (!(alignments as readonly string[]).includes(alignment) || alignment === 'auto')
+    throw new UsageError(`--align "${text}" is not auto, centre or a side or corner`);
+  return { placement: 'fixed', alignment: alignment as Alignment };
+}
+
+async function canvasForRatio(
+  bytes: Uint8Array,
+  text: string,
+  alignment: Alignment,
+): Promise<CanvasRequest> {
   if (!/^\s*\d+(\.\d+)?\s*(:\s*\d+(\.\d+)?\s*)?$/.test(text))
     throw new UsageError(`--ratio "${text}" is not W:H`);
   const size = await orientedSize(bytes, sniffHeader(bytes));
-  const geometry = computeCanvas(size.width, size.height, parseRatio(text));
+  const geometry = computeCanvas(size.width, size.height, parseRatio(text), alignment);
   return geometry;
 }
 

@@ -13,7 +13,13 @@ export type {
 export { EngineInputError, isEngineInputError } from './errors';
 export type { EngineInputErrorCode } from './errors';
 export { outpaint } from './outpaint';
-export type { CanvasRequest, OutpaintRequest, OutpaintResult, OutpaintStages } from './outpaint';
+export type {
+  CanvasRequest,
+  OutpaintRequest,
+  OutpaintResult,
+  OutpaintStages,
+  PlacementMode,
+} from './outpaint';
 export { createEnginePool } from './worker/pool';
 export type { EnginePool, EnginePoolOptions } from './worker/pool';
 export { borderSteps } from './codecs/seam-step';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { computeCanvas, parseRatio } from '@reframe/shared/geometry/index';
+import sharp from 'sharp';
 import { decodeImage } from './codecs/decode';
+import { discsOverGravel } from './fill/synthetic-raster';
 import { outpaint } from './outpaint';
 import { fixture, rawPixels } from './test-images';
 
@@ -92,6 +94,35 @@ describe('outpaint', () => {
     const pixels = await rawPixels(result.png);
     expect(pixels.channels).toBe(4);
     expect(pixels.data[3]).toBe(128);
+  });
+
+  describe('placement', () => {
+    const scene = discsOverGravel();
+    const encoded = async (): Promise<Uint8Array> =>
+      new Uint8Array(
+        await sharp(scene.data, { raw: { width: 120, height: 60, channels: 3 } })
+          .png()
+          .toBuffer(),
+      );
+    const canvas = { width: 120, height: 120, offsetX: 0, offsetY: 30 };
+
+    it("'auto' says where it put the original, and the original is there bit for bit", async () => {
+      const result = await outpaint({ input: await encoded(), canvas, seed: 1, placement: 'auto' });
+      // The discs are cut by the top edge: the original goes to the top, the gravel grows down.
+      expect([result.offsetX, result.offsetY]).toEqual([0, 0]);
+      const pixels = await rawPixels(result.png);
+      expect(regionEquals(pixels, scene, result.offsetX, result.offsetY)).toBe(true);
+      expect(result.confidence).toBeGreaterThanOrEqual(0);
+      expect(result.confidence).toBeLessThanOrEqual(1);
+    });
+
+    it("keeps the canvas's offset when the placement is fixed or not given", async () => {
+      for (const placement of ['fixed', undefined] as const) {
+        const result = await outpaint({ input: await encoded(), canvas, seed: 1, placement });
+        expect([result.offsetX, result.offsetY]).toEqual([0, 30]);
+        expect(regionEquals(await rawPixels(result.png), scene, 0, 30)).toBe(true);
+      }
+    });
   });
 
   it('refuses a canvas the original does not fit', async () => {

@@ -3,13 +3,17 @@ import { encodePng } from './codecs/encode';
 import { MAX_CANVAS_SIDE, MAX_OUTPUT_PIXELS, MAX_OUTPUT_SIDE } from './codecs/limits';
 import { sniffHeader } from './codecs/sniff';
 import { EngineInputError } from './errors';
+import type { PlacementMode, SearchOptions } from './fill/placement-search';
+import { chooseAndFill, DEFAULT_SEARCH_OPTIONS } from './fill/placement-search';
 import type { ShiftMapOptions } from './fill/shift-map-fill';
-import { DEFAULT_SHIFT_MAP_OPTIONS, shiftMapFill } from './fill/shift-map-fill';
+import { DEFAULT_SHIFT_MAP_OPTIONS } from './fill/shift-map-fill';
+
+export type { PlacementMode } from './fill/placement-search';
 
 export interface CanvasRequest {
   width: number;
   height: number;
-  /** Top-left corner of the original on the canvas. */
+  /** Top-left corner of the original on the canvas (any valid one when the placement is 'auto'). */
   offsetX: number;
   offsetY: number;
   /**
@@ -40,6 +44,11 @@ export interface OutpaintRequest {
   input: Uint8Array;
   canvas: CanvasRequest;
   seed: number;
+  /**
+   * 'auto': the engine chooses where the original sits (and the seed) by its defect predictor;
+   * 'fixed' (the default): the canvas's offset is kept and only the seeds are compared.
+   */
+  placement?: PlacementMode;
 }
 
 /** Where a job's time went, in whole milliseconds (the header check counts towards decode). */
@@ -49,7 +58,8 @@ export interface OutpaintStages {
   encodeMs: number;
 }
 
-export interface OutpaintResult {
+/** An encoded result with its size and where its time went. */
+export interface TimedPng {
   png: Uint8Array;
   width: number;
   height: number;
@@ -57,10 +67,19 @@ export interface OutpaintResult {
   stages: OutpaintStages;
 }
 
+export interface OutpaintResult extends TimedPng {
+  /** Where the original's top-left corner ended up, in canvas px (before any output resize). */
+  offsetX: number;
+  offsetY: number;
+  /** 0..1, from the defect predictor: below 0.5 the fill likely shows repeated parts or seams. */
+  confidence: number;
+}
+
 /** Decode, fill the new area, encode: one whole job, run inside a worker (or the CLI). */
 export async function outpaint(
   request: OutpaintRequest,
   fillOptions: ShiftMapOptions = DEFAULT_SHIFT_MAP_OPTIONS,
+  searchOptions: SearchOptions = DEFAULT_SEARCH_OPTIONS,
 ): Promise<OutpaintResult> {
   const started = performance.now();
   const { canvas } = request;
@@ -75,11 +94,23 @@ export async function outpaint(
     needsResize ? { resizeTo: { width: imageWidth, height: imageHeight } } : {},
   );
   const decoded = performance.now();
-  const pixels = shiftMapFill(original, canvas, request.seed, fillOptions);
+  const fill = chooseAndFill(
+    original,
+    canvas,
+    request.placement ?? 'fixed',
+    request.seed,
+    fillOptions,
+    searchOptions,
+  );
   const filled = performance.now();
   const output = outputSizeOf(canvas);
-  const png = await encodePng(pixels, canvas.width, canvas.height, original.channels, output);
-  return timedResult(png, output, { started, decoded, filled, encoded: performance.now() });
+  const png = await encodePng(fill.pixels, canvas.width, canvas.height, original.channels, output);
+  return {
+    ...timedResult(png, output, { started, decoded, filled, encoded: performance.now() }),
+    offsetX: fill.offsetX,
+    offsetY: fill.offsetY,
+    confidence: fill.confidence,
+  };
 }
 
 /** When a job started and finished each stage (`performance.now()` ms). */
@@ -95,7 +126,7 @@ export function timedResult(
   png: Uint8Array,
   size: { width: number; height: number },
   marks: StageMarks,
-): OutpaintResult {
+): TimedPng {
   const { started, decoded, filled, encoded } = marks;
   return {
     png,

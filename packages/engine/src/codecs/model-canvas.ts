@@ -215,10 +215,11 @@ export async function pasteOriginal(request: PasteOriginalRequest): Promise<Outp
   const pasted = performance.now();
   const size = outputSizeOf(canvas);
   const png = await encodePng(filled, canvas.width, canvas.height, channels, size);
-  return timedResult(png, size, {
-    started,
-    decoded,
-    filled: pasted,
-    encoded: performance.now(),
-  });
+  return {
+    ...timedResult(png, size, { started, decoded, filled: pasted, encoded: performance.now() }),
+    offsetX: canvas.offsetX,
+    offsetY: canvas.offsetY,
+    // The defect predictor judges the engine's own copies, not a model's output: no warning.
+    confidence: 1,
+  };
 }

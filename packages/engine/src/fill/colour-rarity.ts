@@ -20,13 +20,21 @@ export interface RarityOptions {
   far: number;
 }
 
+/** Rarity maps (left, right, top, bottom) at the size colours are judged at. */
+export interface JudgedRarity {
+  width: number;
+  height: number;
+  maps: Float32Array[];
+}
+
 /**
  * How rare each pixel of the original is along each edge (left, right, top, bottom), 0 (its
- * colour is common in the edge strip) to 1 (nothing in the strip looks like it), as maps the size
- * of `source`. What touches an edge (the table beside a cup, the sky above a tower) may continue
- * outwards; a subject that does not reach the edge is rare there, so copying it costs.
+ * colour is common in the edge strip) to 1 (nothing in the strip looks like it), judged once on a
+ * small copy of `source` (see `rarityAt` for maps at any size). What touches an edge (the table
+ * beside a cup, the sky above a tower) may continue outwards; a subject that does not reach the
+ * edge is rare there, so copying it costs.
  */
-export function colourRarity(source: Raster<Float32Array>, options: RarityOptions): Float32Array[] {
+export function colourRarity(source: Raster<Float32Array>, options: RarityOptions): JudgedRarity {
   const scale = Math.max(1, Math.min(source.width, source.height) / JUDGED_SIDE);
   const width = Math.max(1, Math.round(source.width / scale));
   const height = Math.max(1, Math.round(source.height / scale));
@@ -39,15 +47,21 @@ export function colourRarity(source: Raster<Float32Array>, options: RarityOption
     { x0: 0, y0: 0, x1: width, y1: sy },
     { x0: 0, y0: height - sy, x1: width, y1: height },
   ];
-  return strips.map((strip) => {
+  const maps = strips.map((strip) => {
     const samples = stripColours(coarse, strip);
     const rarity = new Float32Array(width * height);
     for (let p = 0; p < width * height; p++) {
       const d = kthNearest(coarse, p, samples);
       rarity[p] = Math.min(1, Math.max(0, (d - options.near) / (options.far - options.near)));
     }
-    return resample(rarity, width, height, source.width, source.height);
+    return rarity;
   });
+  return { width, height, maps };
+}
+
+/** The judged rarity maps resampled (bilinear) to `width` x `height`. */
+export function rarityAt(judged: JudgedRarity, width: number, height: number): Float32Array[] {
+  return judged.maps.map((map) => resample(map, judged.width, judged.height, width, height));
 }
 
 function stripColours(

@@ -1,14 +1,14 @@
 import type { Rect } from './growth';
 import { growthSteps, inRect, scaleRect } from './growth';
 import { expandLabels } from './alpha-expansion';
-import type { RarityOptions } from './colour-rarity';
-import { colourRarity } from './colour-rarity';
+import type { JudgedRarity, RarityOptions } from './colour-rarity';
+import { colourRarity, rarityAt } from './colour-rarity';
 import type { CanvasPlacement, Raster } from './raster';
 import { resizeArea } from './raster';
 import type { BlendOptions } from './copy-blend';
 import { blendCorrection } from './copy-blend';
 import { createRng } from './rng';
-import type { LineOptions, Side } from './edge-lines';
+import type { EdgeLine, LineOptions, Side } from './edge-lines';
 import { edgeLines } from './edge-lines';
 import type { CandidateOptions } from './shift-candidates';
 import { candidateShifts } from './shift-candidates';
@@ -95,17 +95,75 @@ export function shiftMapFill(
   seed: number,
   options: ShiftMapOptions = DEFAULT_SHIFT_MAP_OPTIONS,
 ): Uint8Array {
-  const { width: W, height: H, offsetX: ox, offsetY: oy } = placement;
-  const { width: w, height: h, channels: c } = original;
-  const out = new Uint8Array(W * H * c);
-  for (let y = 0; y < h; y++) {
-    out.set(original.data.subarray(y * w * c, (y + 1) * w * c), ((oy + y) * W + ox) * c);
-  }
-  const unknown = W * H - w * h;
-  if (unknown === 0) return out;
+  const context = fillContext(original, placement, options);
+  return renderFill(context, planFill(context, placement, seed));
+}
 
+/** What every fill of one original shares, wherever it is placed: its preview and its lines. */
+export interface FillContext {
+  original: Raster;
+  options: ShiftMapOptions;
+  preview: Raster<Float32Array>;
+  /** Lines crossing each side that can grow on the canvas (a placement uses its growing ones'). */
+  lines: EdgeLine[];
+  /** How rare each colour of the original is along each edge, judged once on the preview. */
+  rarity: JudgedRarity;
+  /** The original at each working size, with its colour rarity, by "width x height". */
+  working: Map<string, { small: Raster<Float32Array>; rarity: Float32Array[] }>;
+}
+
+/** The shared part of every fill of `original` on a canvas of `canvas`'s size. */
+export function fillContext(
+  original: Raster,
+  canvas: { width: number; height: number },
+  options: ShiftMapOptions,
+): FillContext {
+  const { width: w, height: h } = original;
+  const previewScale = Math.min(1, options.lines.side / Math.max(w, h));
+  const preview = resizeArea(
+    original,
+    Math.max(3, Math.round(w * previewScale)),
+    Math.max(3, Math.round(h * previewScale)),
+  );
+  const sides: Side[] = [
+    ...(canvas.width > w ? (['left', 'right'] as const) : []),
+    ...(canvas.height > h ? (['top', 'bottom'] as const) : []),
+  ];
+  const lines = edgeLines(preview, sides, options.lines);
+  const rarity = colourRarity(preview, options.rarity);
+  return { original, options, preview, lines, rarity, working: new Map() };
+}
+
+/** The labelling of one placement and seed at the working scale: which copy goes where. */
+export interface FillPlan {
+  placement: CanvasPlacement;
+  /** The known area after each growth step, on the canvas and on the working canvas. */
+  steps: Rect[];
+  workSteps: Rect[];
+  /** The working canvas, its new pixels holding their copies. */
+  work: WorkingCanvas;
+  rarity: Float32Array[];
+  shifts: WorkingShifts;
+  /** Per working pixel, the chosen copy's shift in working px (0 on the original). */
+  workShiftX: Int32Array;
+  workShiftY: Int32Array;
+  /** The labelling's energy summed over the steps. */
+  energy: number;
+}
+
+/** Chooses the copies at the working scale (`workingPixels` new pixels at most). */
+export function planFill(
+  context: FillContext,
+  placement: CanvasPlacement,
+  seed: number,
+  workingPixels = context.options.workingPixels,
+): FillPlan {
+  const { original, options } = context;
+  const { width: W, height: H, offsetX: ox, offsetY: oy } = placement;
+  const { width: w, height: h } = original;
+  const unknown = W * H - w * h;
   const rng = createRng(seed);
-  const scale = Math.min(1, Math.sqrt(options.workingPixels / unknown));
+  const scale = Math.min(1, Math.sqrt(workingPixels / Math.max(1, unknown)));
   const Ww = Math.max(1, Math.round(W * scale));
   const Hw = Math.max(1, Math.round(H * scale));
   const sx = Ww / W;
@@ -116,23 +174,21 @@ export function shiftMapFill(
     options.reach,
   );
   const workSteps = steps.map((r) => scaleRect(r, sx, sy));
-  const previewScale = Math.min(1, options.lines.side / Math.max(w, h));
-  const preview = resizeArea(
-    original,
-    Math.max(3, Math.round(w * previewScale)),
-    Math.max(3, Math.round(h * previewScale)),
-  );
-  const work = workingCanvas(original, preview, workSteps[0]!, Ww, Hw);
-  const rarityMaps = colourRarity(work.original, options.rarity);
-  const lines = edgeLines(preview, growingSides(placement, w, h), options.lines);
+  const { small, rarity } = workingOriginal(context, workSteps[0]!);
+  const work = workingCanvas(small, workSteps[0]!, Ww, Hw);
+  const sides = growingSides(placement, w, h);
+  const lines = context.lines.filter((line) => sides.includes(line.side));
 
   const shiftX = new Float32Array(Ww * Hw);
   const shiftY = new Float32Array(Ww * Hw);
+  const workShiftX = new Int32Array(Ww * Hw);
+  const workShiftY = new Int32Array(Ww * Hw);
   const copyOf = new Int32Array(Ww * Hw).fill(-1);
   let firstCopy = 0;
+  let energy = 0;
   for (let k = 1; k < workSteps.length; k++) {
     const step: StepCanvas = {
-      ...work.canvas,
+      ...work,
       known: workSteps[k - 1]!,
       next: workSteps[k]!,
       original: workSteps[0]!,
@@ -141,7 +197,7 @@ export function shiftMapFill(
       x: sx,
       y: sy,
     });
-    const { free, unary } = unaryCosts(step, shifts, rarityMaps, rng, options.cost);
+    const { free, unary } = unaryCosts(step, shifts, rarity, rng, options.cost);
     const L = shifts.length;
     const problem = {
       width: Ww,
@@ -151,11 +207,12 @@ export function shiftMapFill(
       unary,
       pairwise: seamCost(step, shifts, options.cost),
     };
-    const { labels } = expandLabels(problem, cheapest(free, unary, L), {
+    const { labels, energy: stepEnergy } = expandLabels(problem, cheapest(free, unary, L), {
       sweeps: options.sweeps,
       maxRise: options.moveRise * options.cost.labelChange,
     });
-    const { data, origin } = work.canvas;
+    energy += stepEnergy;
+    const { data, origin, channels: c } = work;
     for (let p = 0; p < Ww * Hw; p++) {
       if (!free[p]) continue;
       const s = shifts[labels[p]!]!;
@@ -164,26 +221,62 @@ export function shiftMapFill(
       origin[p] = origin[q]!;
       shiftX[p] = s.alongLine?.dx ?? s.dx / sx;
       shiftY[p] = s.alongLine?.dy ?? s.dy / sy;
+      workShiftX[p] = s.dx;
+      workShiftY[p] = s.dy;
       copyOf[p] = firstCopy + labels[p]!;
     }
     firstCopy += L;
   }
+  return {
+    placement,
+    steps,
+    workSteps,
+    work,
+    rarity,
+    shifts: { shiftX, shiftY, copyOf, Ww, sx, sy },
+    workShiftX,
+    workShiftY,
+    energy,
+  };
+}
 
-  for (let k = 1; k < steps.length; k++) {
-    renderStep(out, W, c, steps[k - 1]!, steps[k]!, workSteps[k - 1]!, workSteps[k]!, {
-      shiftX,
-      shiftY,
-      copyOf,
-      Ww,
-      sx,
-      sy,
-    });
+/** Makes a plan's copies at full resolution, blends their seams and feathers the border. */
+export function renderFill(context: FillContext, plan: FillPlan): Uint8Array {
+  const { original, options } = context;
+  const { width: W, height: H, offsetX: ox, offsetY: oy } = plan.placement;
+  const { width: w, height: h, channels: c } = original;
+  const out = new Uint8Array(W * H * c);
+  for (let y = 0; y < h; y++) {
+    out.set(original.data.subarray(y * w * c, (y + 1) * w * c), ((oy + y) * W + ox) * c);
   }
-  const solve = Uint8Array.from(copyOf, (id) => (id >= 0 ? 1 : 0));
-  const correction = blendCorrection(work.canvas.data, Ww, Hw, c, solve, copyOf, options.blend);
+  if (W * H === w * h) return out;
+  const { steps, workSteps, shifts, work } = plan;
+  for (let k = 1; k < steps.length; k++) {
+    renderStep(out, W, c, steps[k - 1]!, steps[k]!, workSteps[k - 1]!, workSteps[k]!, shifts);
+  }
+  const { width: Ww, height: Hw } = work;
+  const solve = Uint8Array.from(shifts.copyOf, (id) => (id >= 0 ? 1 : 0));
+  const correction = blendCorrection(work.data, Ww, Hw, c, solve, shifts.copyOf, options.blend);
   addCorrection(out, W, H, c, steps[0]!, correction, solve, Ww, Hw);
   featherBorder(out, W, H, c, steps[0]!, options.feather);
   return out;
+}
+
+/** The original scaled into a working rectangle's size, and its colour rarity (cached). */
+function workingOriginal(context: FillContext, rect: Rect) {
+  const ow = rect.x1 - rect.x0;
+  const oh = rect.y1 - rect.y0;
+  const key = `${ow}x${oh}`;
+  let cached = context.working.get(key);
+  if (!cached) {
+    const { preview, original } = context;
+    // From the preview when the working size is smaller (it nearly always is: one pass over the
+    // full-size photo instead of two).
+    const small = resizeArea(ow <= preview.width ? preview : original, ow, oh);
+    cached = { small, rarity: rarityAt(context.rarity, ow, oh) };
+    context.working.set(key, cached);
+  }
+  return cached;
 }
 
 /** The sides of the original the canvas extends past. */
@@ -320,22 +413,27 @@ function featherBorder(
   }
 }
 
-/**
- * The original scaled into its working rectangle on a working canvas, and which pixel is which;
- * scaled from the preview when the working size is smaller (it nearly always is: one pass over
- * the full-size photo instead of two).
- */
+/** The working canvas of a plan: the original in its working rectangle, and which pixel is which. */
+export interface WorkingCanvas {
+  width: number;
+  height: number;
+  channels: number;
+  data: Float32Array;
+  /** Per working pixel, the index of the original's working pixel it shows (-1 where unknown). */
+  origin: Int32Array;
+  originalWidth: number;
+  originalHeight: number;
+}
+
 function workingCanvas(
-  original: Raster,
-  preview: Raster<Float32Array>,
+  small: Raster<Float32Array>,
   rect: Rect,
   Ww: number,
   Hw: number,
-) {
-  const c = original.channels;
-  const ow = rect.x1 - rect.x0;
-  const oh = rect.y1 - rect.y0;
-  const small = resizeArea(ow <= preview.width ? preview : original, ow, oh);
+): WorkingCanvas {
+  const c = small.channels;
+  const ow = small.width;
+  const oh = small.height;
   const data = new Float32Array(Ww * Hw * c);
   const origin = new Int32Array(Ww * Hw).fill(-1);
   for (let y = 0; y < oh; y++) {
@@ -346,20 +444,17 @@ function workingCanvas(
     }
   }
   return {
-    original: small,
-    canvas: {
-      width: Ww,
-      height: Hw,
-      channels: c,
-      data,
-      origin,
-      originalWidth: ow,
-      originalHeight: oh,
-    },
+    width: Ww,
+    height: Hw,
+    channels: c,
+    data,
+    origin,
+    originalWidth: ow,
+    originalHeight: oh,
   };
 }
 
-interface WorkingShifts {
+export interface WorkingShifts {
   /** Per working pixel, the chosen copy's shift in canvas px. */
   shiftX: Float32Array;
   shiftY: Float32Array;

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { EngineInputError } from '../errors';
+import { discsOverGravel } from '../fill/synthetic-raster';
 import { fixture } from '../test-images';
 import type { EnginePool } from './pool';
 import { createEnginePool } from './pool';
@@ -22,6 +24,23 @@ describe('createEnginePool', () => {
     const result = await pool.outpaint(await smallJob());
     expect([result.width, result.height]).toEqual([120, 90]);
     expect([...result.png.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+  });
+
+  it('carries the placement in and the chosen offset and confidence out', async () => {
+    pool = createEnginePool({ size: 1 });
+    const scene = discsOverGravel();
+    const input = new Uint8Array(
+      await sharp(scene.data, { raw: { width: 120, height: 60, channels: 3 } })
+        .png()
+        .toBuffer(),
+    );
+    const canvas = { width: 120, height: 120, offsetX: 0, offsetY: 30 };
+    const auto = await pool.outpaint({ input, canvas, seed: 1, placement: 'auto' });
+    expect([auto.offsetX, auto.offsetY]).toEqual([0, 0]);
+    expect(auto.confidence).toBeGreaterThanOrEqual(0);
+    expect(auto.confidence).toBeLessThanOrEqual(1);
+    const fixed = await pool.outpaint({ input, canvas, seed: 1, placement: 'fixed' });
+    expect([fixed.offsetX, fixed.offsetY]).toEqual([0, 30]);
   });
 
   it('survives a job that throws, passing the typed error across', async () => {
