@@ -8,6 +8,12 @@ export type { ModelCanvas, ModelCanvasRequest, PasteOriginalRequest } from './co
 export { EngineInputError, isEngineInputError } from './errors';
 export type { EngineInputErrorCode } from './errors';
 export { outpaint } from './outpaint';
-export type { CanvasRequest, OutpaintRequest, OutpaintResult, OutpaintStages } from './outpaint';
+export type {
+  CanvasRequest,
+  OutpaintRequest,
+  OutpaintResult,
+  OutpaintStages,
+  PlacementMode,
+} from './outpaint';
 export { createEnginePool } from './worker/pool';
 export type { EnginePool, EnginePoolOptions } from './worker/pool';

@@ -35,11 +35,17 @@ export function outputSizeOf(canvas: CanvasRequest): { width: number; height: nu
   };
 }
 
+/** 'auto': the engine searches placements (and seeds); 'fixed': keeps the canvas's offset. */
+export type PlacementMode = 'auto' | 'fixed';
+
 export interface OutpaintRequest {
   /** Encoded JPEG, PNG, WebP or BMP bytes. */
   input: Uint8Array;
+  /** offsetX/offsetY are the placement when `placement` is 'fixed'; ignored when 'auto'. */
   canvas: CanvasRequest;
   seed: number;
+  /** Defaults to 'fixed'. */
+  placement?: PlacementMode;
 }
 
 /** Where a job's time went, in whole milliseconds (the header check counts towards decode). */
@@ -55,6 +61,11 @@ export interface OutpaintResult {
   height: number;
   ms: number;
   stages: OutpaintStages;
+  /** Where the original's top-left ended up, in canvas coordinates (before any output resize). */
+  offsetX: number;
+  offsetY: number;
+  /** 0..1, from the defect predictor. */
+  confidence: number;
 }
 
 /** Decode, fill the new area, encode: one whole job, run inside a worker (or the CLI). */
@@ -79,7 +90,8 @@ export async function outpaint(
   const filled = performance.now();
   const output = outputSizeOf(canvas);
   const png = await encodePng(pixels, canvas.width, canvas.height, original.channels, output);
-  return timedResult(png, output, { started, decoded, filled, encoded: performance.now() });
+  const timed = timedResult(png, output, { started, decoded, filled, encoded: performance.now() });
+  return { ...timed, offsetX: canvas.offsetX, offsetY: canvas.offsetY, confidence: 1 };
 }
 
 /** When a job started and finished each stage (`performance.now()` ms). */
@@ -95,7 +107,7 @@ export function timedResult(
   png: Uint8Array,
   size: { width: number; height: number },
   marks: StageMarks,
-): OutpaintResult {
+): Omit<OutpaintResult, 'offsetX' | 'offsetY' | 'confidence'> {
   const { started, decoded, filled, encoded } = marks;
   return {
     png,

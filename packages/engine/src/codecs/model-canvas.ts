@@ -115,10 +115,11 @@ export async function pasteOriginal(request: PasteOriginalRequest): Promise<Outp
   const pasted = performance.now();
   const size = outputSizeOf(canvas);
   const png = await encodePng(filled, canvas.width, canvas.height, channels, size);
-  return timedResult(png, size, {
+  const timed = timedResult(png, size, {
     started,
     decoded,
     filled: pasted,
     encoded: performance.now(),
   });
+  return { ...timed, offsetX: canvas.offsetX, offsetY: canvas.offsetY, confidence: 1 };
 }
