@@ -16,8 +16,8 @@ import type { DB } from '../db/types';
 import { AppError } from '../http/app-error';
 import { findOwnedUpload } from '../uploads/uploads.repo';
 import { assertNotThrottled } from './job-limits';
-import { outputCanvas } from './output-canvas';
-import { toPrediction } from './predictions.service';
+import { DEFAULT_ALIGNMENT, outputCanvas } from './output-canvas';
+import { NOT_MADE_YET, toPrediction } from './predictions.service';
 import { insertPrediction, type NewPrediction } from './predictions.repo';
 import type { RunDispatch } from './run-dispatch';
 
@@ -43,7 +43,7 @@ export function createRunsService({ db, appUrl, jobLimits, dispatch }: RunsServi
   }
 
   async function planRows(userId: string, body: CreateRunBody, runId: string, now: Date) {
-    const alignment = body.alignment ?? 'center';
+    const alignment = body.alignment ?? DEFAULT_ALIGNMENT;
     const rows: NewPrediction[] = [];
     for (const uploadId of body.upload_ids) {
       const upload = await findOwnedUpload(db, userId, uploadId);
@@ -101,7 +101,7 @@ export function createRunsService({ db, appUrl, jobLimits, dispatch }: RunsServi
       return {
         credits,
         predictions: rows.map((row) => ({
-          ...toPrediction({ ...row, provider: null, fallback: 0 }, appUrl),
+          ...toPrediction({ ...row, ...NOT_MADE_YET }, appUrl),
           upload_id: row.upload_id,
         })),
       };

@@ -9,6 +9,7 @@ import { deletedAddress } from './0006-deleted-address';
 import { uploadQuota } from './0007-upload-quota';
 import { outpaintProvider } from './0008-outpaint-provider';
 import { placementOutputs } from './0009-placement-outputs';
+import { resultPlacement } from './0012-result-placement';
 
 /**
  * Every migration, in the order it runs. To add one: create the next numbered file exporting a
@@ -24,6 +25,7 @@ const migrations: ReadonlyArray<readonly [name: string, build: (dialect: Dialect
   ['0007-upload-quota', uploadQuota],
   ['0008-outpaint-provider', outpaintProvider],
   ['0009-placement-outputs', placementOutputs],
+  ['0012-result-placement', resultPlacement],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
