@@ -188,7 +188,10 @@ export const copy = {
       'bottom-right': 'Bottom right',
     },
     // ours (issue 24): the placement the engine chose, and a fill it is not sure of
-    autoHint: 'Auto tries several placements for each size and keeps the cleanest fill.',
+    autoHint: {
+      engine: 'Auto tries several placements for each size and keeps the cleanest fill.',
+      replicate: 'With the AI service, Auto centres the original.',
+    },
     placementUsed: (placement: string) => `Placement: ${placement}`,
     autoPlacement: (chosen: string) => `Auto (${chosen})`,
     lowConfidence: 'This background may show repeated parts. Try another placement, or regenerate.',

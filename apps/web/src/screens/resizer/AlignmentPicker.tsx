@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { Sparkles } from 'lucide-react';
 import type { Ref } from 'react';
 import { copy, type Alignment } from '@reframe/shared';
+import { siteConfigQuery } from '../../api/site-config';
 import { Card } from '../../components/Card';
 
 const r = copy.resizer;
@@ -38,6 +40,7 @@ export function AlignmentPicker({
   fieldsetRef?: Ref<HTMLFieldSetElement>;
 }) {
   const auto = value === 'auto';
+  const provider = useQuery(siteConfigQuery).data?.aiProvider;
   return (
     <Card className="p-5 sm:p-6">
       <fieldset disabled={disabled} ref={fieldsetRef} data-testid="placement-picker">
@@ -99,7 +102,7 @@ export function AlignmentPicker({
             {r.alignments[value]}
           </p>
         </div>
-        {auto && <p className="mt-3 text-xs text-slate-500">{r.autoHint}</p>}
+        {auto && provider && <p className="mt-3 text-xs text-slate-500">{r.autoHint[provider]}</p>}
       </fieldset>
     </Card>
   );
