@@ -122,7 +122,18 @@ export function listSucceededPredictions(db: Db, uploadIds: string[]) {
   if (uploadIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('prediction')
-    .select(['id', 'upload_id', 'aspect_ratio', 'output_key', 'width', 'height'])
+    .select([
+      'id',
+      'upload_id',
+      'aspect_ratio',
+      'output_key',
+      'width',
+      'height',
+      'alignment',
+      'offset_x',
+      'offset_y',
+      'confidence',
+    ])
     .where('upload_id', 'in', uploadIds)
     .where('status', '=', 'succeeded')
     .orderBy('settled_at', 'asc')

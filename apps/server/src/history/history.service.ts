@@ -67,6 +67,10 @@ export function createHistoryService(deps: { db: Kysely<DB>; appUrl: string; sto
           url: fileUrl(appUrl, prediction.output_key),
           width: prediction.width,
           height: prediction.height,
+          alignment: prediction.alignment,
+          offsetX: prediction.offset_x,
+          offsetY: prediction.offset_y,
+          confidence: prediction.confidence,
         });
       }
       return {

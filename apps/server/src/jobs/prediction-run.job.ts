@@ -5,7 +5,7 @@ import { failureMessage, type Outpainter } from '../adapters/outpainter/outpaint
 import { createTimestamped, type Storage } from '../adapters/storage/storage';
 import type { DB } from '../db/types';
 import { completePrediction, failAndRefund } from '../predictions/prediction-settlement';
-import { outputCanvas } from '../predictions/output-canvas';
+import { offsetOnResult, outputCanvas, placementModeFor } from '../predictions/output-canvas';
 import { claimForRun } from '../predictions/predictions.repo';
 import { addStoredBytes } from '../uploads/upload-quota';
 import { resultsFolder } from '../files/storage-keys';
@@ -51,8 +51,9 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
       if (!upload || !original) throw new Error('The original image is missing.');
       const canvas = outputCanvas(upload, prediction.aspect_ratio, prediction.alignment);
       if (!canvas) throw new Error(`Unknown output ${prediction.aspect_ratio}.`);
+      const placement = placementModeFor(prediction.alignment, outpainter.name);
       const result = await outpainter.outpaint(
-        { predictionId, original, canvas, seed: prediction.seed },
+        { predictionId, original, canvas, seed: prediction.seed, placement },
         signal,
       );
       if (timeout.aborted) throw new JobTimeoutError();
@@ -60,7 +61,9 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
       const storing = performance.now();
       const outputKey = await createTimestamped(storage, folder, result.png);
       const storeMs = Math.round(performance.now() - storing);
-      if (!(await completePrediction(db, prediction, upload, outputKey, result.madeBy))) {
+      const placed = { ...offsetOnResult(canvas, result), confidence: result.confidence };
+      const made = { outputKey, madeBy: result.madeBy, placed };
+      if (!(await completePrediction(db, prediction, upload, made))) {
         await storage.delete(outputKey);
         return 'skipped';
       }
@@ -73,6 +76,7 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
           storeMs,
           bytes: result.png.byteLength,
           ...result.madeBy,
+          ...placed,
         },
         'prediction succeeded',
       );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alignments } from '@reframe/shared';
-import { outputCanvas } from './output-canvas';
+import { offsetOnResult, outputCanvas, placementModeFor } from './output-canvas';
 
 describe('outputCanvas', () => {
   it('fills a large photo at the exact size, the original shrunk and placed by the alignment', () => {
@@ -41,5 +41,23 @@ describe('outputCanvas', () => {
       outputHeight: 480,
     });
     expect(outputCanvas({ width: 600, height: 400 }, 'nothing', 'center')).toBeUndefined();
+  });
+});
+
+describe('placementModeFor', () => {
+  it('lets only the built-in engine choose, and only for auto', () => {
+    expect(placementModeFor('auto', 'engine')).toBe('auto');
+    expect(placementModeFor('left', 'engine')).toBe('fixed');
+    expect(placementModeFor('auto', 'replicate')).toBe('fixed');
+  });
+});
+
+describe('offsetOnResult', () => {
+  it("scales an offset on the canvas to the result's pixels", () => {
+    const canvas = { width: 400, height: 300, outputWidth: 1200, outputHeight: 600 };
+    expect(offsetOnResult(canvas, { offsetX: 33, offsetY: 10 })).toEqual({
+      offsetX: 99,
+      offsetY: 20,
+    });
   });
 });

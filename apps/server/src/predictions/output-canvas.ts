@@ -1,4 +1,6 @@
+import type { PlacementMode } from '@reframe/engine';
 import { computeCanvas, resolveOutput, type Alignment, type CanvasGeometry } from '@reframe/shared';
+import type { OutpaintProviderName } from './resizer.tables';
 
 /**
  * The canvas an output is filled on (the brief's rules, the original placed by `alignment`) and
@@ -21,6 +23,32 @@ export function outputCanvas(
   const size = output.exact ?? { width: canvas.width, height: canvas.height };
   const shrunk = size.width < canvas.width ? shrinkTo(canvas, size) : canvas;
   return { ...shrunk, outputWidth: size.width, outputHeight: size.height };
+}
+
+/** An output asked for without an alignment: the engine chooses (a hosted provider centres). */
+export const DEFAULT_ALIGNMENT: Alignment = 'auto';
+
+/**
+ * Whether the outpainter chooses the original's offset: only the built-in engine does, for
+ * 'auto'. A hosted provider (and the engine standing in for one) keeps the canvas's offset, the
+ * centred one for 'auto' (shared `computeCanvas`).
+ */
+export function placementModeFor(
+  alignment: Alignment,
+  provider: OutpaintProviderName,
+): PlacementMode {
+  return alignment === 'auto' && provider === 'engine' ? 'auto' : 'fixed';
+}
+
+/** An offset on the filled canvas, in the result's pixels (the canvas is scaled to the result). */
+export function offsetOnResult(
+  canvas: { width: number; height: number; outputWidth: number; outputHeight: number },
+  offset: { offsetX: number; offsetY: number },
+): { offsetX: number; offsetY: number } {
+  return {
+    offsetX: Math.round((offset.offsetX * canvas.outputWidth) / canvas.width),
+    offsetY: Math.round((offset.offsetY * canvas.outputHeight) / canvas.height),
+  };
 }
 
 function shrinkTo(canvas: CanvasGeometry, size: { width: number; height: number }): CanvasGeometry {

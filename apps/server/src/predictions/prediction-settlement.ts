@@ -7,7 +7,7 @@ import {
   incrementOperations,
   insertUsageEventOnce,
   settlePrediction,
-  type MadeBy,
+  type MadeResult,
 } from './predictions.repo';
 import type { PredictionRow, UploadRow } from './resizer.tables';
 
@@ -26,15 +26,15 @@ export function completePrediction(
   db: Kysely<DB>,
   prediction: SettledPrediction,
   upload: Pick<UploadRow, 'id' | 'storage_key' | 'filename'>,
-  outputKey: string,
-  madeBy: MadeBy,
+  made: MadeResult,
   now: Date = new Date(),
 ): Promise<boolean> {
+  const { outputKey, madeBy } = made;
   return db.transaction().execute(async (trx) => {
     const settled = await settlePrediction(
       trx,
       prediction.id,
-      { status: 'succeeded', outputKey, madeBy },
+      { status: 'succeeded', ...made },
       now,
     );
     if (!settled) return false;

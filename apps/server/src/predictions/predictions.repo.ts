@@ -8,6 +8,16 @@ export interface MadeBy {
   fallback: boolean;
 }
 
+/**
+ * A result as stored: its file, who made it, where the original ended up on it (the result's
+ * pixels) and the engine's confidence in the fill (null when not measured).
+ */
+export interface MadeResult {
+  outputKey: string;
+  madeBy: MadeBy;
+  placed: { offsetX: number; offsetY: number; confidence: number | null };
+}
+
 type Db = Kysely<DB>;
 
 export type NewPrediction = Omit<
@@ -24,6 +34,9 @@ export type NewPrediction = Omit<
   | 'remote_error'
   | 'remote_predict_seconds'
   | 'queued_at'
+  | 'offset_x'
+  | 'offset_y'
+  | 'confidence'
 > & { created_at: string; queued_at: string | null };
 
 const UNSETTLED = ['starting', 'processing'] as const;
@@ -43,6 +56,9 @@ export async function insertPrediction(db: Db, prediction: NewPrediction): Promi
       remote_output: null,
       remote_error: null,
       remote_predict_seconds: null,
+      offset_x: null,
+      offset_y: null,
+      confidence: null,
     })
     .execute();
 }
@@ -104,9 +120,7 @@ export function claimForRun(db: Db, predictionId: string, maxRunningPerUser: num
 export async function settlePrediction(
   db: Db,
   predictionId: string,
-  outcome:
-    | { status: 'succeeded'; outputKey: string; madeBy: MadeBy }
-    | { status: 'failed'; error: string },
+  outcome: ({ status: 'succeeded' } & MadeResult) | { status: 'failed'; error: string },
   now: Date,
 ): Promise<boolean> {
   const result = await db
@@ -116,7 +130,13 @@ export async function settlePrediction(
       output_key: outcome.status === 'succeeded' ? outcome.outputKey : null,
       error: outcome.status === 'failed' ? outcome.error : null,
       ...(outcome.status === 'succeeded'
-        ? { provider: outcome.madeBy.provider, fallback: outcome.madeBy.fallback ? 1 : 0 }
+        ? {
+            provider: outcome.madeBy.provider,
+            fallback: outcome.madeBy.fallback ? 1 : 0,
+            offset_x: outcome.placed.offsetX,
+            offset_y: outcome.placed.offsetY,
+            confidence: outcome.placed.confidence,
+          }
         : {}),
       settled_at: now.toISOString(),
     })

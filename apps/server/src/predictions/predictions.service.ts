@@ -12,7 +12,7 @@ import { findOwnedUpload, lockOwnedUpload } from '../uploads/uploads.repo';
 import { jobPriorityFor } from '../jobs/job-priority';
 import { assertCanStartJob } from './job-limits';
 import type { PredictionWatch } from './prediction-watch';
-import { outputCanvas } from './output-canvas';
+import { DEFAULT_ALIGNMENT, outputCanvas } from './output-canvas';
 import { findOwnedPrediction, insertPrediction } from './predictions.repo';
 import type { PredictionRow } from './resizer.tables';
 
@@ -37,6 +37,15 @@ export const POLL_HOLD_MS = 1000;
 const isSettled = (status: PredictionRow['status']) =>
   status === 'succeeded' || status === 'failed';
 
+/** The result columns of a prediction just created. */
+export const NOT_MADE_YET = {
+  provider: null,
+  fallback: 0,
+  offset_x: null,
+  offset_y: null,
+  confidence: null,
+} as const;
+
 export function toPrediction(
   row: Pick<
     PredictionRow,
@@ -50,6 +59,9 @@ export function toPrediction(
     | 'height'
     | 'provider'
     | 'fallback'
+    | 'offset_x'
+    | 'offset_y'
+    | 'confidence'
   >,
   appUrl: string,
 ): Prediction {
@@ -64,6 +76,9 @@ export function toPrediction(
     height: row.height,
     provider: row.provider,
     fallback: row.fallback === 1,
+    offset_x: row.offset_x,
+    offset_y: row.offset_y,
+    confidence: row.confidence,
   };
 }
 
@@ -80,7 +95,7 @@ export function createPredictionsService({
   async function planCanvas(userId: string, input: PredictionInput) {
     const upload = await findOwnedUpload(db, userId, input.upload_id);
     if (!upload) throw new AppError('NOT_FOUND', 404);
-    const canvas = outputCanvas(upload, outputKeyOf(input), input.alignment ?? 'center');
+    const canvas = outputCanvas(upload, outputKeyOf(input), input.alignment ?? DEFAULT_ALIGNMENT);
     if (!canvas) throw new AppError('INVALID_REQUEST', 400);
     return { upload, canvas };
   }
@@ -106,7 +121,7 @@ export function createPredictionsService({
         user_id: userId,
         upload_id: upload.id,
         aspect_ratio: outputKeyOf(input),
-        alignment: input.alignment ?? 'center',
+        alignment: input.alignment ?? DEFAULT_ALIGNMENT,
         width: canvas.outputWidth,
         height: canvas.outputHeight,
         seed: input.seed ?? randomInt(0, MAX_SEED),
@@ -131,7 +146,7 @@ export function createPredictionsService({
           { key: id, priority: await jobPriorityFor(trx, userId), trx },
         );
       });
-      return toPrediction({ ...row, provider: null, fallback: 0 }, appUrl);
+      return toPrediction({ ...row, ...NOT_MADE_YET }, appUrl);
     },
 
     /** One poll: an unsettled prediction is answered when it settles, or after the hold. */

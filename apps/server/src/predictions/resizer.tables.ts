@@ -58,6 +58,14 @@ export interface PredictionTable {
   run_id: string | null;
   /** When it was handed to the job queue; null while a run's prediction waits for room. */
   queued_at: Timestamp | null;
+  /**
+   * Where the original's top-left ended up on the result, in the result's pixels, and the
+   * engine's confidence in the fill (0..1; null when a hosted provider made it). Null until it
+   * succeeds, and for results made before migration 0012-result-placement.
+   */
+  offset_x: number | null;
+  offset_y: number | null;
+  confidence: number | null;
 }
 
 export interface HistoryRecordTable {

@@ -18,8 +18,8 @@ import { AppError } from '../http/app-error';
 import { assertStorageLeft } from '../uploads/upload-quota';
 import { findOwnedUpload, lockOwnedUpload } from '../uploads/uploads.repo';
 import { assertNotThrottled } from './job-limits';
-import { outputCanvas } from './output-canvas';
-import { toPrediction } from './predictions.service';
+import { DEFAULT_ALIGNMENT, outputCanvas } from './output-canvas';
+import { NOT_MADE_YET, toPrediction } from './predictions.service';
 import { insertPrediction, type NewPrediction } from './predictions.repo';
 import type { RunDispatch } from './run-dispatch';
 
@@ -55,7 +55,7 @@ export function createRunsService({
   }
 
   async function planRows(userId: string, body: CreateRunBody, runId: string, now: Date) {
-    const alignment = body.alignment ?? 'center';
+    const alignment = body.alignment ?? DEFAULT_ALIGNMENT;
     const rows: NewPrediction[] = [];
     for (const uploadId of body.upload_ids) {
       const upload = await findOwnedUpload(db, userId, uploadId);
@@ -125,7 +125,7 @@ export function createRunsService({
       return {
         credits,
         predictions: rows.map((row) => ({
-          ...toPrediction({ ...row, provider: null, fallback: 0 }, appUrl),
+          ...toPrediction({ ...row, ...NOT_MADE_YET }, appUrl),
           upload_id: row.upload_id,
         })),
       };

@@ -33,6 +33,9 @@ describe('startPrediction', () => {
       height: 480,
       provider: null,
       fallback: false,
+      offset_x: null,
+      offset_y: null,
+      confidence: null,
     };
     const fetchMock = answer(202, prediction);
     await expect(startPrediction(input)).resolves.toEqual(prediction);

@@ -1,11 +1,12 @@
 import clsx from 'clsx';
-import { CircleAlert, CircleCheck, Info } from 'lucide-react';
+import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-type Tone = 'error' | 'success' | 'info';
+type Tone = 'error' | 'warning' | 'success' | 'info';
 
 const tones: Record<Tone, { box: string; icon: typeof Info }> = {
   error: { box: 'border-red-200 bg-red-50 text-red-800', icon: CircleAlert },
+  warning: { box: 'border-amber-200 bg-amber-50 text-amber-900', icon: TriangleAlert },
   success: { box: 'border-emerald-200 bg-emerald-50 text-emerald-800', icon: CircleCheck },
   info: { box: 'border-brand-200 bg-brand-50 text-brand-900', icon: Info },
 };

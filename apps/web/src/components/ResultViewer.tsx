@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from 'lucide-react';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
-import { computeCanvas, copy } from '@reframe/shared';
+import { copy, placementOnResult, type Alignment } from '@reframe/shared';
 import { Button } from './Button';
 import { CompareSlider, type Placement } from './CompareSlider';
 import { Dialog } from './Dialog';
@@ -10,23 +10,20 @@ interface ViewerImage {
   url: string;
   width: number;
   height: number;
+  alignment: Alignment;
+  /** Where the original ended up, in the result's pixels; null for results made before. */
+  offsetX: number | null;
+  offsetY: number | null;
 }
 
 const v = copy.viewer;
 const ZOOMS = [1, 1.5, 2, 3] as const;
 
-/** Where the brief's canvas rules put the original on a result of this size. */
-function placementOn(
-  original: { width: number; height: number },
-  result: { width: number; height: number },
-): Placement {
-  const canvas = computeCanvas(original.width, original.height, result.width / result.height);
-  return {
-    x: canvas.offsetX / canvas.width,
-    y: canvas.offsetY / canvas.height,
-    width: canvas.imageWidth / canvas.width,
-    height: canvas.imageHeight / canvas.height,
-  };
+/** Where the original sits on a result: where it was recorded, else where its alignment puts it. */
+function placementOn(original: { width: number; height: number }, result: ViewerImage): Placement {
+  const { offsetX, offsetY } = result;
+  const recorded = offsetX !== null && offsetY !== null ? { offsetX, offsetY } : null;
+  return placementOnResult(original, result, recorded, result.alignment);
 }
 
 /**

@@ -4,8 +4,12 @@ export const MIN_OTHER_AXIS_GROWTH = 1.2;
 export const SMALL_PADDING_PX = 50;
 export const SMALL_PADDING_ENLARGEMENT = 1.3;
 
-/** Where the original sits on the canvas: centred (the brief), or against a side or a corner. */
+/**
+ * Where the original sits on the canvas: chosen by the engine per output ('auto', the default;
+ * centred with a hosted provider), centred (the brief), or against a side or a corner.
+ */
 export const alignments = [
+  'auto',
   'center',
   'left',
   'right',
@@ -44,6 +48,8 @@ export interface CanvasGeometry {
  *   When both are under 50 px, the canvas is multiplied by exactly 1.3 on both axes.
  * - Sizes are rounded to whole pixels; centred, an odd leftover pixel goes to the right/bottom.
  * The alignment moves the original only; the canvas size is the same for every alignment.
+ * 'auto' gives the centred offset: the engine chooses the real one, and a hosted provider
+ * centres.
  */
 export function computeCanvas(
   originalWidth: number,

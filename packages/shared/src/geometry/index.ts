@@ -1,3 +1,4 @@
 export * from './canvas';
 export * from './ratio';
 export * from './upload-shape';
+export * from './placement';

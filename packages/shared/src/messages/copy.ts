@@ -176,6 +176,7 @@ export const copy = {
     packSizes: (n: number) => `${n} ${n === 1 ? 'size' : 'sizes'}`,
     alignmentTitle: 'Placement of the original',
     alignments: {
+      auto: 'Auto',
       center: 'Centre',
       left: 'Left',
       right: 'Right',
@@ -186,6 +187,15 @@ export const copy = {
       'bottom-left': 'Bottom left',
       'bottom-right': 'Bottom right',
     },
+    // ours (issue 24): the placement the engine chose, and a fill it is not sure of
+    autoHint: {
+      engine: 'Auto tries several placements for each size and keeps the cleanest fill.',
+      replicate: 'With the AI service, Auto centres the original.',
+    },
+    placementUsed: (placement: string) => `Placement: ${placement}`,
+    autoPlacement: (chosen: string) => `Auto (${chosen})`,
+    lowConfidence: 'This background may show repeated parts. Try another placement, or regenerate.',
+    lowConfidenceAction: 'Choose another placement',
     bulkUploadHint: 'Drag & drop up to 20 images here, or click to select',
     bulkPhotos: (n: number) => `${n} photos in this run`,
     bulkLocked:

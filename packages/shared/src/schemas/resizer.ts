@@ -82,11 +82,20 @@ export function outputSpecOfKey(key: string): OutputSpec {
 
 export const alignmentSchema = z.enum(alignments);
 
+/**
+ * Where the original ended up on a result (its top-left, in the result's pixels), and how sure
+ * the engine is that the fill shows no defect (0..1, see LOW_CONFIDENCE_BELOW). Null until it
+ * succeeds; the confidence is also null when a hosted provider made it, and all three are null
+ * for results made before they were recorded.
+ */
+const resultOffset = z.number().int().nonnegative().nullable();
+const resultConfidence = z.number().min(0).max(1).nullable();
+
 export const predictionInputSchema = z
   .object({
     upload_id: z.string().min(1),
     ...outputFields,
-    /** Where the original sits on the canvas; centred by default (the brief). */
+    /** Where the original sits on the canvas; 'auto' (the engine chooses) by default. */
     alignment: alignmentSchema.optional(),
     regenerate: z.boolean(),
     seed: z.number().int().nonnegative().max(MAX_SEED).optional(),
@@ -149,6 +158,9 @@ export const predictionSchema = z.object({
   provider: z.enum(outpaintProviders).nullable(),
   /** True when the built-in engine stood in for an unavailable hosted provider. */
   fallback: z.boolean(),
+  offset_x: resultOffset,
+  offset_y: resultOffset,
+  confidence: resultConfidence,
 });
 export type Prediction = z.infer<typeof predictionSchema>;
 
@@ -175,6 +187,11 @@ export const historyVersionSchema = z.object({
   url: z.string(),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
+  /** The alignment asked for ('auto': the engine chose the offset). */
+  alignment: z.enum(alignments),
+  offsetX: resultOffset,
+  offsetY: resultOffset,
+  confidence: resultConfidence,
 });
 export type HistoryVersion = z.infer<typeof historyVersionSchema>;
 

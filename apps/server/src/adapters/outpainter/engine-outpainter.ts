@@ -5,8 +5,11 @@ import type { Outpainter } from './outpainter';
 export function createEngineOutpainter(engine: Pick<EnginePool, 'outpaint'>): Outpainter {
   return {
     name: 'engine',
-    async outpaint({ original, canvas, seed }, signal) {
-      const result = await engine.outpaint({ input: original, canvas, seed }, { signal });
+    async outpaint({ original, canvas, seed, placement }, signal) {
+      const result = await engine.outpaint(
+        { input: original, canvas, seed, placement },
+        { signal },
+      );
       return { ...result, madeBy: { provider: 'engine', fallback: false } };
     },
   };

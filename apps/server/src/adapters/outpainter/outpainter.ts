@@ -1,5 +1,5 @@
 import { errorMessages } from '@reframe/shared';
-import type { CanvasRequest, OutpaintResult } from '@reframe/engine';
+import type { CanvasRequest, OutpaintResult, PlacementMode } from '@reframe/engine';
 import type { MadeBy } from '../../predictions/predictions.repo';
 import type { OutpaintProviderName } from '../../predictions/resizer.tables';
 
@@ -10,10 +10,19 @@ export interface OutpaintTask {
   original: Uint8Array;
   canvas: CanvasRequest;
   seed: number;
+  /** 'auto': the engine chooses the original's offset; 'fixed': it keeps the canvas's. */
+  placement: PlacementMode;
 }
 
-/** The PNG of the whole canvas, the original in it bit for bit, and who made it. */
-export type Outpainting = OutpaintResult & { madeBy: MadeBy };
+/**
+ * The PNG of the whole canvas, the original in it bit for bit, who made it, where the original
+ * ended up (canvas coordinates) and the engine's confidence in the fill (null: not measured,
+ * as for a hosted provider).
+ */
+export type Outpainting = Omit<OutpaintResult, 'confidence'> & {
+  confidence: number | null;
+  madeBy: MadeBy;
+};
 
 /**
  * Whatever makes the pixels: the built-in engine, or a hosted generative model. Chosen once at

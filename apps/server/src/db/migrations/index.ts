@@ -10,6 +10,7 @@ import { uploadQuota } from './0007-upload-quota';
 import { outpaintProvider } from './0008-outpaint-provider';
 import { placementOutputs } from './0009-placement-outputs';
 import { remotePredictTime } from './0011-remote-predict-time';
+import { resultPlacement } from './0012-result-placement';
 
 /**
  * Every migration, in the order it runs. To add one: create the next numbered file exporting a
@@ -26,6 +27,7 @@ const migrations: ReadonlyArray<readonly [name: string, build: (dialect: Dialect
   ['0008-outpaint-provider', outpaintProvider],
   ['0009-placement-outputs', placementOutputs],
   ['0011-remote-predict-time', remotePredictTime],
+  ['0012-result-placement', resultPlacement],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

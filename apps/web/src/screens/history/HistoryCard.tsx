@@ -36,7 +36,7 @@ export function HistoryCard({
   const [originalSize, setOriginalSize] = useState<{ width: number; height: number } | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const latest = Object.entries(item.versions).flatMap(([ratio, list]) =>
-    list.slice(-1).map(({ url, width, height }) => ({ ratio, url, width, height })),
+    list.slice(-1).map((version) => ({ ratio, ...version })),
   );
   return (
     <Card className="flex w-full min-w-0 flex-col overflow-hidden" data-testid="history-card">

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HistoryItem } from '@reframe/shared';
 import { formatRunDate, historyVersions, madeWith, thumbnailSize } from './history-card';
 
+const placed = { alignment: 'auto' as const, offsetX: 10, offsetY: 0, confidence: 0.8 };
 const item: HistoryItem = {
   id: 'h1',
   userId: 'u1',
@@ -32,10 +33,10 @@ describe('historyVersions', () => {
       resizedImages: { '1:1': 'http://x/b', '4:1': 'http://x/wide' },
       versions: {
         '1:1': [
-          { id: 'a', url: 'http://x/a', width: 600, height: 600 },
-          { id: 'b', url: 'http://x/b', width: 600, height: 600 },
+          { id: 'a', url: 'http://x/a', width: 600, height: 600, ...placed },
+          { id: 'b', url: 'http://x/b', width: 600, height: 600, ...placed },
         ],
-        '4:1': [{ id: 'w', url: 'http://x/wide', width: 1600, height: 400 }],
+        '4:1': [{ id: 'w', url: 'http://x/wide', width: 1600, height: 400, ...placed }],
       },
     });
     expect(versions.map((v) => [v.ratio, v.url, v.number, v.of])).toEqual([

@@ -7,7 +7,7 @@ import {
   RefreshCw,
 } from 'lucide-react';
 import { useState } from 'react';
-import { copy, errorMessages, resolveOutput } from '@reframe/shared';
+import { copy, errorMessages, isLowConfidence, resolveOutput } from '@reframe/shared';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -15,6 +15,7 @@ import { Spinner } from '../../components/Spinner';
 import { checkerboard } from '../../components/checkerboard';
 import { Tooltip } from '../../components/Tooltip';
 import { downloadFormats, isDownloadFormat, type DownloadFormat } from './image-format';
+import { placementLabel } from './result-placement';
 import type { ExpandedImage } from './run-prediction';
 import { useResultDownloads } from './use-downloads';
 
@@ -29,6 +30,8 @@ export function ExpandedImagesCard({
   onRegenerate,
   onPick,
   onOpen,
+  original,
+  onChangePlacement,
 }: {
   /** The version shown of each ratio: the one downloaded and zipped. */
   results: readonly ExpandedImage[];
@@ -41,6 +44,10 @@ export function ExpandedImagesCard({
   onPick: (ratio: string, index: number) => void;
   /** Opens the full-size viewer on this result. */
   onOpen: (index: number) => void;
+  /** The uploaded original's size, to name where it sits on each result. */
+  original: { width: number; height: number } | null;
+  /** Takes the user to the placement picker (from a low-confidence warning). */
+  onChangePlacement: () => void;
 }) {
   const [format, setFormat] = useState<DownloadFormat>('png');
   const downloads = useResultDownloads(format);
@@ -91,6 +98,8 @@ export function ExpandedImagesCard({
               onPick={(version) => onPick(image.ratio, version)}
               onOpen={() => onOpen(index)}
               onDownload={() => void downloads.downloadOne(image)}
+              placement={original && placementLabel(original, image)}
+              onChangePlacement={onChangePlacement}
             />
           </li>
         ))}
@@ -113,6 +122,8 @@ function ResultTile({
   onPick,
   onOpen,
   onDownload,
+  placement,
+  onChangePlacement,
 }: {
   image: ExpandedImage;
   versions: readonly ExpandedImage[];
@@ -122,6 +133,9 @@ function ResultTile({
   onPick: (index: number) => void;
   onOpen: () => void;
   onDownload: () => void;
+  /** "Placement: Auto (Top)"; null until the original's size is known. */
+  placement: string | null;
+  onChangePlacement: () => void;
 }) {
   const current = Math.max(
     0,
@@ -187,6 +201,23 @@ function ResultTile({
             {image.width} × {image.height}
           </p>
         </div>
+        {placement && (
+          <p className="-mt-2 text-xs text-slate-600" data-testid="result-placement">
+            {placement}
+          </p>
+        )}
+        {isLowConfidence(image.confidence) && (
+          <Alert tone="warning" className="px-3 py-2.5 text-xs">
+            <p data-testid="low-confidence">{r.lowConfidence}</p>
+            <button
+              type="button"
+              onClick={onChangePlacement}
+              className="mt-1 font-semibold underline underline-offset-2 hover:text-amber-700 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-amber-600"
+            >
+              {r.lowConfidenceAction}
+            </button>
+          </Alert>
+        )}
         <div className="mt-auto grid grid-cols-2 gap-2">
           <Tooltip
             className="w-full"

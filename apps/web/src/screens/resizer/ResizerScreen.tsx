@@ -50,6 +50,7 @@ export function ResizerScreen() {
   const [uploaded, setUploaded] = useState<UploadResponse | null>(restored);
   const [viewing, setViewing] = useState<number | null>(null);
   const queueRef = useRef<HTMLDivElement>(null);
+  const placementRef = useRef<HTMLFieldSetElement>(null);
   const toRun = affordable(selected, usage.remainingCredits);
   const [alignment, setAlignment] = useState<Alignment>(DEFAULT_ALIGNMENT);
   const [bulkLocked, setBulkLocked] = useState(false);
@@ -125,6 +126,7 @@ export function ResizerScreen() {
         value={alignment}
         disabled={running || bulk.running}
         onChange={setAlignment}
+        fieldsetRef={placementRef}
       />
     </>
   );
@@ -154,6 +156,14 @@ export function ResizerScreen() {
     .filter((item) => isRatioBusy(queue, item.ratio))
     .map((item) => item.ratio)
     .filter((ratio) => !results.some((result) => result.ratio === ratio));
+
+  /** From a result the engine is not sure of: to the placement picker, its choice focused. */
+  function openPlacement() {
+    const picker = placementRef.current;
+    if (!picker) return;
+    picker.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    picker.querySelector<HTMLInputElement>('input:checked')?.focus({ preventScroll: true });
+  }
 
   function startRun() {
     void run.process();
@@ -204,6 +214,8 @@ export function ResizerScreen() {
                   onRegenerate={(ratio) => void run.regenerate(ratio)}
                   onPick={run.pick}
                   onOpen={setViewing}
+                  original={uploaded}
+                  onChangePlacement={openPlacement}
                 />
               )}
               {queue.length > 0 && (

@@ -27,7 +27,7 @@ export function versionsOf(item: HistoryItem): Record<string, ExpandedImage[]> {
   return Object.fromEntries(
     Object.entries(item.versions).map(([ratio, list]) => [
       ratio,
-      list.map(({ url, width, height }) => ({ ratio, url, width, height })),
+      list.map((version) => ({ ratio, ...version })),
     ]),
   );
 }

@@ -16,12 +16,22 @@ function prediction(overrides: Partial<Prediction> = {}): Prediction {
     height: 480,
     provider: null,
     fallback: false,
+    offset_x: null,
+    offset_y: null,
+    confidence: null,
     ...overrides,
   };
 }
 
 const succeeded = (id = 'p1') =>
-  prediction({ id, status: 'succeeded', output: `http://app.test/api/files/${id}.png` });
+  prediction({
+    id,
+    status: 'succeeded',
+    output: `http://app.test/api/files/${id}.png`,
+    offset_x: 120,
+    offset_y: 0,
+    confidence: 0.42,
+  });
 
 /** A strict fake: each call takes the next planned answer; an unplanned call fails the test. */
 function plannedApi(starts: (Prediction | Error)[], polls: (Prediction | Error)[]) {
@@ -83,6 +93,10 @@ describe('runPrediction', () => {
       url: 'http://app.test/api/files/p1.png',
       width: 853,
       height: 480,
+      alignment: 'center',
+      offsetX: 120,
+      offsetY: 0,
+      confidence: 0.42,
     });
     expect(started).toEqual([{ ...input, seed: 123456 }]);
     expect(polled).toEqual(['p1', 'p1']);

@@ -1,4 +1,5 @@
 import {
+  type Alignment,
   errorMessages,
   formatMessage,
   type Prediction,
@@ -34,6 +35,13 @@ export interface ExpandedImage {
   url: string;
   width: number;
   height: number;
+  /** The alignment asked for ('auto': the engine chose where the original sits). */
+  alignment: Alignment;
+  /** Where the original ended up, in the result's pixels (null for older results). */
+  offsetX: number | null;
+  offsetY: number | null;
+  /** The engine's confidence in the fill; null when not measured (a hosted provider). */
+  confidence: number | null;
 }
 
 /** The brief's AI input: a random integer seed below 1,000,000, new on every call. */
@@ -47,8 +55,17 @@ function isHttpUrl(value: unknown): value is string {
 
 function toResult(prediction: Prediction): ExpandedImage {
   if (!isHttpUrl(prediction.output)) throw new FinalError(errorMessages.MALFORMED_IMAGE_URL);
-  const { aspect_ratio: ratio, output: url, width, height } = prediction;
-  return { ratio, url, width, height };
+  const { aspect_ratio: ratio, output: url, width, height, alignment, confidence } = prediction;
+  return {
+    ratio,
+    url,
+    width,
+    height,
+    alignment,
+    offsetX: prediction.offset_x,
+    offsetY: prediction.offset_y,
+    confidence,
+  };
 }
 
 /**

@@ -15,6 +15,10 @@ const result = (ratio: string, url = `http://x/${ratio}.png`) => ({
   url,
   width: 100,
   height: 100,
+  alignment: 'auto' as const,
+  offsetX: 0,
+  offsetY: 0,
+  confidence: 0.9,
 });
 
 function apply(actions: RunAction[], from: RunState = initialRunState): RunState {

@@ -202,7 +202,9 @@ export function createReplicateOutpainter(deps: ReplicateOutpainterDeps): Outpai
             }
             throw error;
           });
-        return { ...result, madeBy: { provider: 'replicate', fallback: false } };
+        const { offsetX, offsetY } = task.canvas;
+        const placed = { offsetX, offsetY, confidence: null };
+        return { ...result, ...placed, madeBy: { provider: 'replicate', fallback: false } };
       } catch (error) {
         // A shutdown leaves the remote prediction running for the next start to adopt.
         if (!settled && (!signal.aborted || isTimeout(signal))) {
