@@ -37,6 +37,8 @@ const output = {
   timeoutMs: 60_000,
   caFile: FAKE_REPLICATE_CA_FILE,
   ca,
+  // The fake serves its outputs on loopback.
+  allowPrivateAddresses: true,
 };
 
 async function photoOf(megapixels: number): Promise<Uint8Array> {

@@ -4,14 +4,9 @@
  * from those that are not.
  */
 import { readFile } from 'node:fs/promises';
+import { LOW_CONFIDENCE_BELOW as WARN_BELOW } from '@reframe/shared/geometry/index';
 import type { DefectScore } from '../src/fill/defect-score';
 import type { CaseResult } from './quality';
-
-/**
- * The confidence below which the product warns; the engine is calibrated so that it is 0.5
- * (the product's own constant is LOW_CONFIDENCE_BELOW in @reframe/shared).
- */
-const WARN_BELOW = 0.5;
 
 interface Verdict {
   id: string;
