@@ -69,10 +69,16 @@ test.describe('bulk runs and placement packs', () => {
     });
     const results = page.getByTestId('bulk-result');
     await expect(results).toHaveCount(8);
-    const sizes = await results.evaluateAll((images) =>
-      (images as HTMLImageElement[]).map((img) => `${img.naturalWidth}x${img.naturalHeight}`),
-    );
-    expect(sizes.sort()).toEqual([...META, ...META].map(([, w, h]) => `${w}x${h}`).sort());
+    // A tile's image may still be loading when the progress line is done: wait for each to load.
+    const loadedSizes = () =>
+      results.evaluateAll((images) =>
+        (images as HTMLImageElement[])
+          .map((img) => `${img.naturalWidth}x${img.naturalHeight}`)
+          .sort(),
+      );
+    await expect
+      .poll(loadedSizes)
+      .toEqual([...META, ...META].map(([, w, h]) => `${w}x${h}`).sort());
 
     const downloading = page.waitForEvent('download');
     await page.getByTestId('bulk-zip').click();
