@@ -16,6 +16,8 @@ test.describe('billing in test mode', () => {
     const freeCard = page.getByRole('listitem', { name: 'Free Tier' });
     await expect(freeCard.getByRole('button', { name: 'Current Plan' })).toBeDisabled();
     const growthCard = page.getByRole('listitem', { name: 'Growth' });
+    await expect(growthCard).toContainText('$0.13 per resize');
+    await expect(page.getByRole('listitem', { name: 'Expert' })).toContainText('$0.11 per resize');
     await growthCard.getByRole('button', { name: 'Select Plan' }).click();
     await expect(growthCard.getByRole('button', { name: 'Selected' })).toBeVisible();
 

@@ -99,6 +99,11 @@ test.describe('landing page, signed out', () => {
     await expect(page.getByTestId('plan-starter')).toContainText('30 resizes');
     await expect(page.getByTestId('plan-growth')).toContainText('75 resizes');
     await expect(page.getByTestId('plan-expert')).toContainText('175 resizes');
+    // The brief's cost per resize (issue 29); the free tier has none.
+    await expect(page.getByTestId('plan-starter')).toContainText('$0.17 per resize');
+    await expect(page.getByTestId('plan-growth')).toContainText('$0.13 per resize');
+    await expect(page.getByTestId('plan-expert')).toContainText('$0.11 per resize');
+    await expect(page.getByTestId('plan-free')).not.toContainText('per resize');
     await expect(page.locator('#pricing')).toContainText(planClaims.anyTime);
     await expect(page.locator('#pricing')).toContainText(planClaims.noCreditCard);
   });

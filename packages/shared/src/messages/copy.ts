@@ -305,6 +305,8 @@ export const copy = {
     supportEmail: 'support@reframe.app',
     perMonth: '/month',
     credits: (n: number) => `${n} credits`,
+    // The brief's "Cost per resize" column (section 9), shown on the billing and landing cards.
+    costPerResize: (dollars: number) => `$${dollars.toFixed(2)} per resize`,
     remainingCredits: 'Remaining credits',
     usedCredits: 'Credits used',
     totalOperations: 'Total operations',

@@ -38,6 +38,9 @@ export function PlanCard({
       <h3 className="text-base font-semibold text-slate-900">{plan.name}</h3>
       <p className="mt-2 text-2xl font-semibold tracking-tight text-slate-900">{plan.priceLabel}</p>
       <p className="mt-1 text-sm text-slate-600">{copy.billing.credits(plan.credits)}</p>
+      {plan.costPerCredit !== null && (
+        <p className="text-sm text-slate-600">{copy.billing.costPerResize(plan.costPerCredit)}</p>
+      )}
       <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-700">
         {plan.features.map((feature) => (
           <li key={feature} className="flex gap-2">

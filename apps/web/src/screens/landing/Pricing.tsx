@@ -45,6 +45,11 @@ function PlanCard({ plan, signedIn }: { plan: Plan; signedIn: boolean }) {
         </span>
       </p>
       <p className="mt-3 text-base font-semibold text-brand-700">{plan.marketing.headline}</p>
+      {plan.costPerCredit !== null && (
+        <p className="mt-0.5 text-sm font-medium text-slate-600">
+          {copy.billing.costPerResize(plan.costPerCredit)}
+        </p>
+      )}
       <p className="mt-1 text-sm leading-6 text-slate-600">{plan.description}</p>
       <p className="mt-6 text-xs font-semibold tracking-wide text-slate-500 uppercase">
         {copy.landing.pricingIncludes}
