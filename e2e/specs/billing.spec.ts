@@ -20,6 +20,10 @@ test.describe('billing in test mode', () => {
     await expect(page.getByRole('listitem', { name: 'Expert' })).toContainText('$0.11 per resize');
     await growthCard.getByRole('button', { name: 'Select Plan' }).click();
     await expect(growthCard.getByRole('button', { name: 'Selected' })).toBeVisible();
+    // Said before payment: a new user's 5 free credits are topped up to 75, not added to them.
+    await expect(page.getByTestId('balance-after-upgrade')).toHaveText(
+      'Your balance becomes 75 credits; unused credits do not carry over.',
+    );
 
     await page.getByRole('button', { name: 'Proceed to Payment - $10/month' }).click();
     await expect(page).toHaveURL(/\/api\/billing\/test-checkout\/cs_test_/);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { comparePlans, getPlan, isPaidPlanId, isPlanId, planIds, plans } from './plans';
+import {
+  balanceAfterTopUp,
+  comparePlans,
+  getPlan,
+  isPaidPlanId,
+  isPlanId,
+  planIds,
+  plans,
+} from './plans';
 
 describe('plans', () => {
   it('lists the four plans of the brief in price order', () => {
@@ -37,5 +45,15 @@ describe('plans', () => {
     expect(comparePlans('growth', 'starter')).toBeGreaterThan(0);
     expect(comparePlans('starter', 'expert')).toBeLessThan(0);
     expect(comparePlans('free', 'free')).toBe(0);
+  });
+});
+
+describe('balanceAfterTopUp', () => {
+  it('tops a smaller balance up to the plan: 4 left on Free becomes 75 on Growth, not 79', () => {
+    expect(balanceAfterTopUp(4, 75)).toBe(75);
+  });
+
+  it('never lowers a larger balance', () => {
+    expect(balanceAfterTopUp(80, 30)).toBe(80);
   });
 });

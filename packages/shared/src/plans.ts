@@ -131,3 +131,11 @@ export function getPlan(id: PlanId): Plan {
 export function comparePlans(a: PlanId, b: PlanId): number {
   return planIds.indexOf(a) - planIds.indexOf(b);
 }
+
+/**
+ * The balance after a plan's credits are granted (a purchase, an upgrade or a renewal): topped up
+ * to the plan's credits, never lowered. Unused credits below that do not carry over on top.
+ */
+export function balanceAfterTopUp(balance: number, planCredits: number): number {
+  return Math.max(balance, planCredits);
+}

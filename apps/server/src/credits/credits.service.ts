@@ -1,3 +1,4 @@
+import { balanceAfterTopUp } from '@reframe/shared';
 import type { CreditLedgerKind } from '../db/types';
 import {
   addCredits,
@@ -146,7 +147,8 @@ export async function topUpCredits(
   if (duplicate) return { ...duplicate, delta: 0 };
   const balance = await getBalance(trx, topUp.userId);
   if (balance === undefined) throw new UnknownUserError(topUp.userId);
-  return grantCredits(trx, { ...topUp, amount: Math.max(0, topUp.target - balance) });
+  const amount = balanceAfterTopUp(balance, topUp.target) - balance;
+  return grantCredits(trx, { ...topUp, amount });
 }
 
 /** Credits spent and not refunded, over the account's whole life. */

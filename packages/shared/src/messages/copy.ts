@@ -2,6 +2,7 @@
  * Every label, title, button text and notice of the product brief (section 2 and 4), word for
  * word, grouped by screen. Screens read their text from here, never from literals.
  */
+import { balanceAfterTopUp } from '../plans';
 import { landingSections } from './landing-copy';
 
 export const copy = {
@@ -284,6 +285,13 @@ export const copy = {
     selected: 'Selected',
     selectPlan: 'Select Plan',
     proceedToPayment: (price: number) => `Proceed to Payment - $${price}/month`,
+    // Said before payment (issue 29): what an upgrade does to the balance, as topUpCredits does it.
+    balanceAfterUpgrade: (balance: number, planCredits: number) => {
+      const after = balanceAfterTopUp(balance, planCredits);
+      return after > balance
+        ? `Your balance becomes ${after} credits; unused credits do not carry over.`
+        : `Your balance stays at ${after} credits.`;
+    },
     // ours (issue 16): choosing Free on a paid plan ends the subscription, it pays nothing
     cancelSubscription: 'Cancel subscription',
     processing: 'Processing...',

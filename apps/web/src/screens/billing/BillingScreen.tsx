@@ -1,4 +1,4 @@
-import { copy, errorMessages, getPlan, plans, type PlanId } from '@reframe/shared';
+import { comparePlans, copy, errorMessages, getPlan, plans, type PlanId } from '@reframe/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/Alert';
@@ -75,6 +75,14 @@ export function BillingScreen() {
                   ? copy.billing.cancelSubscription
                   : copy.billing.proceedToPayment(getPlan(chosen).price)}
               </Button>
+              {chosen !== 'free' && usage.data && comparePlans(chosen, current) > 0 && (
+                <p className="text-sm text-slate-600" data-testid="balance-after-upgrade">
+                  {copy.billing.balanceAfterUpgrade(
+                    usage.data.remainingCredits,
+                    getPlan(chosen).credits,
+                  )}
+                </p>
+              )}
               {checkout.isError && <Alert>{errorMessages.CHECKOUT_FAILED}</Alert>}
             </div>
           )}
