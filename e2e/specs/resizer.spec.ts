@@ -225,6 +225,8 @@ test.describe('resizer and history', () => {
       height: 500,
     });
     await expect(result.getByTestId('result-size')).toHaveText('1500 × 500');
+    await expect(result).toContainText('1500 × 500 px');
+    await expect(result).not.toContainText('Aspect Ratio');
   });
 
   test('moves between the ratio tabs with the keyboard', async ({ page, request }) => {

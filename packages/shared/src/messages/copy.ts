@@ -2,8 +2,21 @@
  * Every label, title, button text and notice of the product brief (section 2 and 4), word for
  * word, grouped by screen. Screens read their text from here, never from literals.
  */
+import { resolveOutput } from '../output-target';
 import { balanceAfterTopUp } from '../plans';
 import { landingSections } from './landing-copy';
+
+/**
+ * A result's title: "16:9 Aspect Ratio" (the brief), or "1500 × 500 px" for an exact custom size,
+ * which is no aspect ratio (issue 29).
+ */
+function outputTitle(key: string): string {
+  const output = resolveOutput(key);
+  if (output?.exact && output.pack === null) {
+    return `${output.exact.width} × ${output.exact.height} px`;
+  }
+  return `${key} Aspect Ratio`;
+}
 
 export const copy = {
   product: {
@@ -130,7 +143,7 @@ export const copy = {
     emptyPanel: 'Upload an image and select aspect ratios to start.',
     originalImage: 'Original Image',
     expandedImages: 'Expanded Images',
-    resultTitle: (ratio: string) => `${ratio} Aspect Ratio`,
+    resultTitle: (ratio: string) => outputTitle(ratio),
     downloadAllZip: 'Download All as ZIP',
     processingQueue: 'Processing Queue',
     regenerate: 'Regenerate',
@@ -233,7 +246,7 @@ export const copy = {
   },
   /** The full-size viewer of a result (resizer and history). */
   viewer: {
-    title: (ratio: string) => `${ratio} Aspect Ratio`,
+    title: (ratio: string) => outputTitle(ratio),
     close: 'Close',
     zoomIn: 'Zoom in',
     zoomOut: 'Zoom out',

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { copy } from './copy';
+
+describe('result titles', () => {
+  it('names a ratio as the brief does', () => {
+    expect(copy.resizer.resultTitle('16:9')).toBe('16:9 Aspect Ratio');
+    expect(copy.viewer.title('5:2')).toBe('5:2 Aspect Ratio');
+  });
+
+  it('names an exact custom size by its pixels, not as an aspect ratio', () => {
+    expect(copy.resizer.resultTitle('1500x500')).toBe('1500 × 500 px');
+    expect(copy.viewer.title('1500x500')).toBe('1500 × 500 px');
+  });
+
+  it('says what an upgrade does to the balance, by the top-up rule', () => {
+    expect(copy.billing.balanceAfterUpgrade(4, 75)).toBe(
+      'Your balance becomes 75 credits; unused credits do not carry over.',
+    );
+    expect(copy.billing.balanceAfterUpgrade(80, 30)).toBe('Your balance stays at 80 credits.');
+  });
+});
