@@ -7,88 +7,13 @@
  * Prints one table per measure. Usage: npm run bench:races
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pino from 'pino';
-import { createOutboxMailer } from '../src/adapters/mail/outbox-mailer';
-import { createStorage } from '../src/adapters/storage/create-storage';
 import { totalSize } from '../src/adapters/storage/storage';
 import { signWebhook } from '../src/adapters/outpainter/replicate/webhook-signature';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config/env';
-import { openDatabase } from '../src/db/database';
-import { runMigrations } from '../src/db/migrate';
 import { drawnPhoto } from '../test/resizer/images';
+import { benchStorageDriver, type BenchApp, signUpVerified, startBenchApp } from './bench-app';
 
 const WEBHOOK_SECRET = `whsec_${Buffer.from('the bench webhook signing secret').toString('base64')}`;
-const passThrough = Object.fromEntries(
-  ['DATABASE_URL', 'STORAGE_DRIVER', 'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE']
-    .filter((name) => process.env[name])
-    .map((name) => [name, process.env[name] ?? '']),
-);
-
-async function startApp(env: Record<string, string>) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'reframe-bench-races-'));
-  const config = loadConfig(
-    { NODE_ENV: 'test', DATA_DIR: dataDir, ...passThrough, ...env },
-    dataDir,
-  );
-  const logger = pino({ level: 'silent' });
-  const database = openDatabase(config.db);
-  await runMigrations(database);
-  const mailer = createOutboxMailer(logger);
-  const app = await buildApp({
-    config,
-    database,
-    mailer,
-    logger,
-    authSecret: 'bench-secret-0123456789abcdef0123456789',
-    webDistDir: join(dataDir, 'no-web'),
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    base: `http://127.0.0.1:${port}`,
-    port,
-    origin: config.server.appUrl,
-    storage: createStorage(config.resizer.storage),
-    mailer,
-    database,
-    async close() {
-      await app.close();
-      await mailer.close();
-      await database.destroy();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-type BenchApp = Awaited<ReturnType<typeof startApp>>;
-
-async function signUp(app: BenchApp): Promise<string> {
-  const email = `bench-${randomUUID()}@example.com`;
-  const response = await fetch(`${app.base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { origin: app.origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench', email, password: 'bench-pass-1' }),
-  });
-  await response.text();
-  const mail = app.mailer.sent?.().find((m) => m.to === email);
-  const link = new URL(/https?:\/\/\S+/.exec(mail?.text ?? '')?.[0] ?? '');
-  const verify = await fetch(
-    `${app.base}/api/auth/verify-email?token=${link.searchParams.get('oobCode') ?? ''}`,
-    { headers: { origin: app.origin }, redirect: 'manual' },
-  );
-  await verify.text();
-  return verify.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
 async function storedBytes(app: BenchApp, userId: string): Promise<number> {
   const row = await app.database.db
     .selectFrom('upload_quota')
@@ -99,8 +24,8 @@ async function storedBytes(app: BenchApp, userId: string): Promise<number> {
 }
 
 async function parallelDeletes() {
-  const app = await startApp({});
-  const cookie = await signUp(app);
+  const app = await startBenchApp({});
+  const cookie = await signUpVerified(app);
   const headers = { origin: app.origin, cookie };
   const form = new FormData();
   form.append('file', new Blob([await drawnPhoto(320, 213)], { type: 'image/jpeg' }), 'run.jpg');
@@ -162,9 +87,7 @@ async function parallelDeletes() {
   console.log('30 parallel deletes of one run');
   console.log('| measure | value |');
   console.log('| --- | --- |');
-  console.log(
-    `| database, storage | ${app.database.dialect}, ${passThrough.STORAGE_DRIVER ?? 'disk'} |`,
-  );
+  console.log(`| database, storage | ${app.database.dialect}, ${benchStorageDriver} |`);
   console.log(
     `| answers 204 / 404 / other | ${count(204)} / ${count(404)} / ${30 - count(204) - count(404)} |`,
   );
@@ -203,7 +126,7 @@ function slowDelivery(port: number, n: number): Socket {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function webhookAfterAbuse() {
-  const app = await startApp({
+  const app = await startBenchApp({
     AI_PROVIDER: 'replicate',
     REPLICATE_API_TOKEN: `r8_${'b'.repeat(37)}`,
     REPLICATE_MODEL_VERSION: 'a'.repeat(64),

@@ -4,60 +4,14 @@
  * 50 ms. Prints a table of probe latencies, idle and during the uploads, and the upload results.
  * Usage: npm run bench:uploads
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pino from 'pino';
-import { createOutboxMailer } from '../src/adapters/mail/outbox-mailer';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config/env';
-import { openDatabase } from '../src/db/database';
-import { runMigrations } from '../src/db/migrate';
 import { hostileBmp, hostilePng } from '../test/resizer/hostile-images';
+import { signUpVerified, startBenchApp } from './bench-app';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'reframe-bench-'));
-const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }, dataDir);
-const logger = pino({ level: 'silent' });
-const database = openDatabase(config.db);
-await runMigrations(database);
-const mailer = createOutboxMailer(logger);
-const app = await buildApp({
-  config,
-  database,
-  mailer,
-  logger,
-  authSecret: 'bench-secret-0123456789abcdef0123456789',
-  webDistDir: join(dataDir, 'no-web'),
-});
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-const origin = config.server.appUrl;
+const app = await startBenchApp();
+const { base, origin } = app;
 
-async function signUp(): Promise<string> {
-  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench', email, password: 'bench-pass-1' }),
-  });
-  await signUp.text();
-  const mail = mailer.sent?.().find((m) => m.to === email);
-  const link = new URL(/https?:\/\/\S+/.exec(mail?.text ?? '')?.[0] ?? '');
-  const token = link.searchParams.get('oobCode') ?? '';
-  const verify = await fetch(`${base}/api/auth/verify-email?token=${token}`, {
-    headers: { origin },
-    redirect: 'manual',
-  });
-  await verify.text();
-  return verify.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
-const attacker = await signUp();
-const reader = await signUp();
+const attacker = await signUpVerified(app);
+const reader = await signUpVerified(app);
 
 async function probe(): Promise<{ health: number; history: number }> {
   const timed = async (path: string, cookie?: string) => {
@@ -141,6 +95,3 @@ for (const result of results) {
 console.log(`all four uploads settled in ${Math.round(totalMs)} ms`);
 
 await app.close();
-await mailer.close();
-await database.destroy();
-rmSync(dataDir, { recursive: true, force: true });
