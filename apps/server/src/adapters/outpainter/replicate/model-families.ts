@@ -47,6 +47,16 @@ const seed = z.int().min(0);
 const url = z.string().min(1);
 const size2 = z.tuple([z.int().min(1), z.int().min(1)]);
 
+/** Models that paint a masked canvas: the original padded, white where they paint. */
+const paintsMaskedCanvas = { sends: 'canvas', maskReach: 8, maskFills: 'white' } as const;
+const maskedCanvasFields = { prompt: z.string(), image: url, mask: url, seed };
+const maskedCanvasInput = (c: AdapterContext) => ({
+  prompt: c.prompt,
+  image: c.image,
+  mask: c.mask,
+  seed: c.seed,
+});
+
 /** Random seeds are drawn below this, again for every call (a regeneration gets a new one). */
 export const SEED_LIMIT = 1_000_000;
 
@@ -55,14 +65,9 @@ export const modelFamilies = {
     version: null,
     // The page documents no size limit; we stay within 2048 per side and 4 MP, multiples of 32.
     limits: { maxWidth: 2048, maxHeight: 2048, maxPixels: 4_194_304, multipleOf: 32 },
-    sends: 'canvas',
-    maskReach: 8,
-    maskFills: 'white',
+    ...paintsMaskedCanvas,
     schema: z.strictObject({
-      prompt: z.string(),
-      image: url,
-      mask: url,
-      seed,
+      ...maskedCanvasFields,
       steps: z.int().min(1).max(50),
       guidance: z.number().min(2).max(5),
       prompt_upsampling: z.boolean(),
@@ -70,10 +75,7 @@ export const modelFamilies = {
       output_format: z.enum(['jpg', 'png']),
     }),
     input: (c) => ({
-      prompt: c.prompt,
-      image: c.image,
-      mask: c.mask,
-      seed: c.seed,
+      ...maskedCanvasInput(c),
       steps: 50,
       guidance: 3,
       prompt_upsampling: false,
@@ -85,14 +87,9 @@ export const modelFamilies = {
     version: null,
     // "scaled to the closest multiple of 32 … scaled down to fit within 1440x1440".
     limits: { maxWidth: 1440, maxHeight: 1440, maxPixels: 1440 * 1440, multipleOf: 32 },
-    sends: 'canvas',
-    maskReach: 8,
-    maskFills: 'white',
+    ...paintsMaskedCanvas,
     schema: z.strictObject({
-      prompt: z.string(),
-      image: url,
-      mask: url,
-      seed,
+      ...maskedCanvasFields,
       num_outputs: z.int().min(1).max(4),
       num_inference_steps: z.int().min(1).max(50),
       guidance: z.number().min(0).max(100),
@@ -100,10 +97,7 @@ export const modelFamilies = {
       output_format: z.enum(['webp', 'jpg', 'png']),
     }),
     input: (c) => ({
-      prompt: c.prompt,
-      image: c.image,
-      mask: c.mask,
-      seed: c.seed,
+      ...maskedCanvasInput(c),
       num_outputs: 1,
       num_inference_steps: 40,
       guidance: 30,
@@ -141,14 +135,9 @@ export const modelFamilies = {
     version: '95b7223104132402a9ae91cc677285bc5eb997834bd2349fa486f53910fd68b3',
     // Width and height are multiples of 64 up to 1024; 1024x768 is the most its memory allows.
     limits: { maxWidth: 1024, maxHeight: 1024, maxPixels: 1024 * 768, multipleOf: 64 },
-    sends: 'canvas',
-    maskReach: 8,
-    maskFills: 'white',
+    ...paintsMaskedCanvas,
     schema: z.strictObject({
-      prompt: z.string(),
-      image: url,
-      mask: url,
-      seed,
+      ...maskedCanvasFields,
       width: z.int().min(64).max(1024).multipleOf(64),
       height: z.int().min(64).max(1024).multipleOf(64),
       guidance_scale: z.number().min(1).max(20),
@@ -156,10 +145,7 @@ export const modelFamilies = {
     }),
     // The brief's fields (guidance 8.5, 45 steps), the mask, and the size it paints at.
     input: (c) => ({
-      prompt: c.prompt,
-      image: c.image,
-      mask: c.mask,
-      seed: c.seed,
+      ...maskedCanvasInput(c),
       width: c.size.width,
       height: c.size.height,
       guidance_scale: 8.5,
