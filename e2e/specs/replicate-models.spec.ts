@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { borderSteps } from '@reframe/engine';
-import { computeCanvas, parseRatio } from '@reframe/shared';
+import { computeCanvas, copy, parseRatio } from '@reframe/shared';
 import { createVerifiedUser } from '../support/accounts';
 import { E2E_MODELS, modelPortVariable } from '../support/replicate';
 
@@ -29,7 +29,7 @@ for (const model of E2E_MODELS) {
   test.describe(model, () => {
     test.use({ baseURL: `http://localhost:${process.env[modelPortVariable(model)]}` });
 
-    test(`with REPLICATE_MODEL=${model} a 16:9 result keeps the original and shows no seam`, async ({
+    test(`with REPLICATE_MODEL=${model} a 16:9 result keeps the original, shows no seam, and History names the model`, async ({
       page,
       request,
     }, testInfo) => {
@@ -67,6 +67,11 @@ for (const model of E2E_MODELS) {
         height: original.height,
       });
       expect(steps.across).toBeLessThanOrEqual(1.3 * steps.own);
+
+      await page.goto('/app/history');
+      await expect(page.getByTestId('made-with')).toHaveText(
+        copy.history.madeWith(copy.modelOnReplicate(copy.hostedModels[model]!)),
+      );
     });
   });
 }

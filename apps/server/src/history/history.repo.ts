@@ -34,6 +34,7 @@ export async function setHistoryImage(
     aspectRatio: string;
     storageKey: string;
     provider: OutpaintProviderName;
+    model: string | null;
     alignment: HistoryImageTable['alignment'];
     width: number;
     height: number;
@@ -47,6 +48,7 @@ export async function setHistoryImage(
       aspect_ratio: image.aspectRatio,
       storage_key: image.storageKey,
       provider: image.provider,
+      model: image.model,
       alignment: image.alignment,
       width: image.width,
       height: image.height,
@@ -56,6 +58,7 @@ export async function setHistoryImage(
       oc.columns(['history_id', 'aspect_ratio']).doUpdateSet({
         storage_key: image.storageKey,
         provider: image.provider,
+        model: image.model,
         alignment: image.alignment,
         width: image.width,
         height: image.height,
@@ -108,6 +111,7 @@ export function listHistoryImages(db: Db, historyIds: string[]) {
       'aspect_ratio',
       'storage_key',
       'provider',
+      'model',
       'alignment',
       'width',
       'height',

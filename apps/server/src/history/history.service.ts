@@ -84,6 +84,9 @@ export function createHistoryService(deps: { db: Kysely<DB>; appUrl: string; sto
           own.map((image) => [image.aspect_ratio, fileUrl(appUrl, image.storage_key)]),
         ),
         providers: Object.fromEntries(own.map((image) => [image.aspect_ratio, image.provider])),
+        models: Object.fromEntries(
+          own.flatMap((image) => (image.model ? [[image.aspect_ratio, image.model]] : [])),
+        ),
         versions,
         outputs: Object.fromEntries(
           own.map((image) => [

@@ -53,6 +53,7 @@ export function completePrediction(
         aspectRatio: prediction.aspect_ratio,
         storageKey: outputKey,
         provider: madeBy.provider,
+        model: madeBy.model,
         alignment: prediction.alignment,
         width: prediction.width,
         height: prediction.height,

@@ -2,9 +2,13 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import type { OutpaintProviderName, PredictionTable } from './resizer.tables';
 
-/** Who made a result: the provider, and whether the engine stood in for the configured one. */
+/**
+ * Who made a result: the provider, the hosted model by name (null for the engine or a pinned
+ * version), and whether the engine stood in for the configured provider.
+ */
 export interface MadeBy {
   provider: OutpaintProviderName;
+  model: string | null;
   fallback: boolean;
 }
 
@@ -37,6 +41,8 @@ export type NewPrediction = Omit<
   | 'offset_x'
   | 'offset_y'
   | 'confidence'
+  | 'model'
+  | 'remote_input_files'
 > & { created_at: string; queued_at: string | null };
 
 const UNSETTLED = ['starting', 'processing'] as const;
@@ -132,6 +138,7 @@ export async function settlePrediction(
       ...(outcome.status === 'succeeded'
         ? {
             provider: outcome.madeBy.provider,
+            model: outcome.madeBy.model,
             fallback: outcome.madeBy.fallback ? 1 : 0,
             offset_x: outcome.placed.offsetX,
             offset_y: outcome.placed.offsetY,
@@ -201,11 +208,19 @@ export async function insertUsageEventOnce(
     .execute();
 }
 
-/** A hosted provider's prediction id, saved once; false when the job holds another already. */
-export async function saveRemoteId(db: Db, predictionId: string, remoteId: string) {
+/**
+ * A hosted provider's prediction id and the input files it was sent, saved once; false when the
+ * job holds another already.
+ */
+export async function saveRemoteId(
+  db: Db,
+  predictionId: string,
+  remoteId: string,
+  inputFiles: readonly string[],
+) {
   const result = await db
     .updateTable('prediction')
-    .set({ remote_id: remoteId })
+    .set({ remote_id: remoteId, remote_input_files: JSON.stringify(inputFiles) })
     .where('id', '=', predictionId)
     .where((eb) => eb.or([eb('remote_id', 'is', null), eb('remote_id', '=', remoteId)]))
     .executeTakeFirst();
@@ -230,6 +245,7 @@ export function findRemoteState(db: Db, predictionId: string) {
       'remote_output',
       'remote_error',
       'remote_predict_seconds',
+      'remote_input_files',
     ])
     .where('id', '=', predictionId)
     .executeTakeFirst();

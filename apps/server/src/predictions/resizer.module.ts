@@ -100,7 +100,8 @@ export function createResizer(deps: ResizerDeps) {
       engine,
       remoteState: {
         find: (predictionId) => findRemoteState(db, predictionId),
-        saveRemoteId: (predictionId, remoteId) => saveRemoteId(db, predictionId, remoteId),
+        saveRemoteId: (predictionId, remoteId, inputFiles) =>
+          saveRemoteId(db, predictionId, remoteId, inputFiles),
         savePredictTime: (predictionId, seconds) => savePredictTime(db, predictionId, seconds),
       },
       wakeups,

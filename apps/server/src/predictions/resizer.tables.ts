@@ -66,6 +66,10 @@ export interface PredictionTable {
   offset_x: number | null;
   offset_y: number | null;
   confidence: number | null;
+  /** The hosted model that made the result (migration 0015); null for the engine. */
+  model: string | null;
+  /** The input files uploaded for the hosted prediction, as a JSON array of ids. */
+  remote_input_files: string | null;
 }
 
 export interface HistoryRecordTable {
@@ -87,6 +91,8 @@ export interface HistoryImageTable {
   /** The result's pixel size; null for results made before migration 0009. */
   width: number | null;
   height: number | null;
+  /** The hosted model that made it (migration 0015); null for the engine. */
+  model: string | null;
 }
 
 /** Provider webhook deliveries already applied, by their `webhook-id`. */

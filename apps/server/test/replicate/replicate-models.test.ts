@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { errorMessages } from '@reframe/shared';
+import { errorMessages, type HistoryPage } from '@reframe/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { borderSteps } from '@reframe/engine';
@@ -125,6 +125,8 @@ describe.each(families)(
       );
       expect(steps.across).toBeLessThanOrEqual(1.3 * steps.own);
       expect((await remoteOf(t, done.id)).remote_predict_seconds).toBe(2.5);
+      const history = await run.client.request('GET', '/api/history');
+      expect(history.json<HistoryPage>().items[0]?.models).toEqual({ '16:9': model });
     });
   },
 );

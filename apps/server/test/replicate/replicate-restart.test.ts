@@ -1,12 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Prediction, UploadResponse } from '@reframe/shared';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, testDatabaseKind } from '../helpers/database';
 import { HttpClient, signUpVerifiedOverHttp, startServerProcess } from '../helpers/server-process';
 import { freePort } from '../../../../scripts/free-port';
-import { photo } from '../resizer/images';
 import { multipartBody } from '../resizer/resizer-client';
 import { startFakeReplicate, type FakeReplicate } from '../support/fake-replicate-server';
 import { replicateEnv, TOKEN } from './replicate-harness';
@@ -39,15 +40,21 @@ describe('a server killed while Replicate runs its prediction', () => {
   });
 
   it(
-    'adopts the remote prediction after the restart instead of creating another',
+    'adopts the remote prediction after the restart instead of creating another, and deletes its input file',
     { timeout: 300_000 },
     async () => {
       fake.plan('stall');
       await start();
       const client = new HttpClient(`http://127.0.0.1:${port}`);
       await signUpVerifiedOverHttp(client, `replicate-restart-${Date.now()}@example.com`);
+      // Noise does not compress: its canvas goes through the files API (over 1 MB).
+      const noise = await sharp(randomBytes(700 * 520 * 3), {
+        raw: { width: 700, height: 520, channels: 3 },
+      })
+        .png()
+        .toBuffer();
       const { body, contentType } = multipartBody([
-        { bytes: await photo('chelsea.png', 96), filename: 'cat.jpg', contentType: 'image/jpeg' },
+        { bytes: new Uint8Array(noise), filename: 'noise.png', contentType: 'image/png' },
       ]);
       const uploaded = await client.request('POST', '/api/uploads', body, {
         'content-type': contentType,
@@ -88,6 +95,10 @@ describe('a server killed while Replicate runs its prediction', () => {
         fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/predictions'),
       ).toHaveLength(1);
       expect(fake.calls.filter((c) => c.path.endsWith('/cancel'))).toHaveLength(0);
+      const uploadedFiles = fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/files');
+      expect(uploadedFiles).toHaveLength(1);
+      expect(fake.files.size).toBe(0);
+      expect(fake.deletedFiles.size).toBe(1);
       const me = (await (await client.request('GET', '/api/me')).json()) as {
         settings: { credits: number };
       };

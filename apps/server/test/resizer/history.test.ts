@@ -45,6 +45,7 @@ describe('GET /api/history', () => {
           aspectRatio: '1:1',
           storageKey: `users/${userId}/resized/13x13/${at.getTime()}`,
           provider: 'engine',
+          model: null,
           alignment: 'center',
           width: 13,
           height: 13,

@@ -137,9 +137,8 @@ const validationFailed = (problems: InvalidField[]) => ({
 });
 
 /** The model's "output": the sent canvas at half size, tinted all over. */
-async function generate(input: Record<string, unknown>): Promise<Buffer> {
-  const image = typeof input.image === 'string' ? input.image : '';
-  const bytes = Buffer.from(image.slice(image.indexOf(',') + 1), 'base64');
+async function generate(image: Buffer | null): Promise<Buffer> {
+  const bytes = image ?? Buffer.alloc(0);
   const meta = await sharp(bytes).metadata();
   return sharp(bytes)
     .resize(
@@ -162,7 +161,7 @@ async function outputFor(p: FakePrediction): Promise<{ body: Buffer; type: strin
   if (p.scenario === 'oversize-output') {
     return { body: Buffer.alloc(3 * 1024 * 1024, 7), type: 'image/png' };
   }
-  return { body: await generate(p.input), type: 'image/png' };
+  return { body: await generate(p.image), type: 'image/png' };
 }
 
 /** A PNG whose header claims 20000 x 20000 pixels (400 MP) in a few hundred bytes. */
@@ -351,21 +350,20 @@ export async function startFakeReplicate(options: {
         const schema = model ? fakeModels[model] : undefined;
         if (model && !schema) return notFound();
         const input = (body?.input ?? {}) as Record<string, unknown>;
-        let image: Buffer | null = null;
+        const resolve = (value: unknown) => {
+          if (typeof value !== 'string') return null;
+          if (value.startsWith('data:')) {
+            return Buffer.from(value.slice(value.indexOf(',') + 1), 'base64');
+          }
+          const uploaded = value.startsWith(`${fake.baseUrl}/files/`)
+            ? uploads.get(value.slice(`${fake.baseUrl}/files/`.length))
+            : undefined;
+          return uploaded?.bytes ?? null;
+        };
+        const image = resolve(input.image);
         if (schema) {
           const problems = invalidFields(schema, input);
           if (problems.length > 0) return send(422, validationFailed(problems));
-          const resolve = (value: unknown) => {
-            if (typeof value !== 'string') return null;
-            if (value.startsWith('data:')) {
-              return Buffer.from(value.slice(value.indexOf(',') + 1), 'base64');
-            }
-            const uploaded = value.startsWith(`${fake.baseUrl}/files/`)
-              ? uploads.get(value.slice(`${fake.baseUrl}/files/`.length))
-              : undefined;
-            return uploaded?.bytes ?? null;
-          };
-          image = resolve(input.image);
           const mask = input.mask === undefined ? null : resolve(input.mask);
           if (!image || (input.mask !== undefined && !mask)) {
             return send(

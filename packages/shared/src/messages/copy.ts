@@ -286,6 +286,15 @@ export const copy = {
     engine: 'the built-in engine',
     replicate: 'Replicate',
   },
+  /** A result a named hosted model made: "FLUX Fill Pro on Replicate". */
+  modelOnReplicate: (model: string) => `${model} on Replicate`,
+  /** The hosted models' names as their makers write them, by REPLICATE_MODEL name. */
+  hostedModels: {
+    'black-forest-labs/flux-fill-pro': 'FLUX Fill Pro',
+    'black-forest-labs/flux-fill-dev': 'FLUX Fill Dev',
+    'bria/expand-image': 'Bria Expand',
+    'stability-ai/stable-diffusion-inpainting': 'Stable Diffusion Inpainting',
+  } as Record<string, string>,
   /** What the hosted AI model is asked (the brief, section 9: extend only the background). */
   aiPrompt:
     'Extend only the background of this image into the empty area around it. Keep the subject pixel-identical and add no new content.',

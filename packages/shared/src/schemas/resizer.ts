@@ -209,6 +209,8 @@ export const historyItemSchema = z.object({
   resizedImages: z.record(z.string(), z.string()),
   /** Ratio label -> who made that result. */
   providers: z.record(z.string(), z.enum(outpaintProviders)),
+  /** Ratio label -> the hosted model that made that result, where one did. */
+  models: z.record(z.string(), z.string()),
   /** Ratio label -> every result made for it (regenerations included), oldest first. */
   versions: z.record(z.string(), z.array(historyVersionSchema)),
   /** Output key -> its pack (or null), pixel size and the original's alignment. */

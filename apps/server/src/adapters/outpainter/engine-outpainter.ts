@@ -10,7 +10,7 @@ export function createEngineOutpainter(engine: Pick<EnginePool, 'outpaint'>): Ou
         { input: original, canvas, seed, placement },
         { signal },
       );
-      return { ...result, madeBy: { provider: 'engine', fallback: false } };
+      return { ...result, madeBy: { provider: 'engine', model: null, fallback: false } };
     },
   };
 }

@@ -28,7 +28,7 @@ export function withEngineFallback(
           'provider unavailable; the built-in engine makes this result',
         );
         const result = await engine.outpaint(task, signal);
-        return { ...result, madeBy: { provider: engine.name, fallback: true } };
+        return { ...result, madeBy: { provider: engine.name, model: null, fallback: true } };
       }
     },
   };

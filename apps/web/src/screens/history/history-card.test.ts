@@ -16,6 +16,7 @@ const item: HistoryItem = {
     '16:9': 'http://x/16x9',
   },
   providers: { '1:1': 'replicate', '9:16 (Reels)': 'replicate', '16:9': 'engine' },
+  models: {},
   versions: {},
   outputs: {},
 };
@@ -73,5 +74,18 @@ describe('madeWith', () => {
     expect(madeWith(item)).toBe('Made with the built-in engine and Replicate');
     expect(madeWith({ ...item, providers: { '1:1': 'replicate' } })).toBe('Made with Replicate');
     expect(madeWith({ ...item, providers: {} })).toBeNull();
+  });
+
+  it('names the hosted model that made a result, as its maker writes it', () => {
+    const models = {
+      '1:1': 'black-forest-labs/flux-fill-pro',
+      '9:16 (Reels)': 'bria/expand-image',
+    };
+    expect(madeWith({ ...item, models })).toBe(
+      'Made with the built-in engine and FLUX Fill Pro on Replicate and Bria Expand on Replicate',
+    );
+    expect(madeWith({ ...item, providers: { '1:1': 'replicate' }, models })).toBe(
+      'Made with FLUX Fill Pro on Replicate',
+    );
   });
 });

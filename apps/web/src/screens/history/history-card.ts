@@ -48,9 +48,20 @@ export function formatRunDate(iso: string, locale?: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
-/** "Made with Replicate", naming each provider that made one of the record's versions. */
+/**
+ * "Made with FLUX Fill Pro on Replicate", naming each provider (and hosted model, where one is
+ * recorded) that made one of the record's results, the built-in engine first.
+ */
 export function madeWith(item: HistoryItem): string | null {
-  const used = new Set(Object.values(item.providers));
-  const names = outpaintProviders.filter((p) => used.has(p)).map((p) => copy.providers[p]);
-  return names.length === 0 ? null : copy.history.madeWith(names.join(' and '));
+  const names = new Set<string>();
+  for (const provider of outpaintProviders) {
+    for (const [ratio, madeBy] of Object.entries(item.providers)) {
+      if (madeBy !== provider) continue;
+      const model = item.models[ratio];
+      names.add(
+        model ? copy.modelOnReplicate(copy.hostedModels[model] ?? model) : copy.providers[provider],
+      );
+    }
+  }
+  return names.size === 0 ? null : copy.history.madeWith([...names].join(' and '));
 }

@@ -1,3 +1,4 @@
+import { copy } from '@reframe/shared';
 import { describe, expect, it } from 'vitest';
 import { fitFor, modelFamilies, modelNames } from './model-families';
 import { estimatedCostUsd } from './model-prices';
@@ -13,6 +14,10 @@ describe('the model families', () => {
     { width: 6032, height: 3393 },
     { width: 1200, height: 4000 },
   ];
+
+  it('has a display name for History ("Made with FLUX Fill Pro on Replicate") for each model', () => {
+    expect(Object.keys(copy.hostedModels).sort()).toEqual([...modelNames].sort());
+  });
 
   it.each(modelNames)(
     '%s: every canvas fits its limits and its input passes its schema',

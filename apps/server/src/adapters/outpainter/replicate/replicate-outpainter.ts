@@ -1,5 +1,6 @@
 import { isEngineInputError, type EnginePool } from '@reframe/engine';
 import type { FastifyBaseLogger } from 'fastify';
+import * as z from 'zod';
 import type { ReplicateConfig } from '../outpainter-config';
 import { isTimeout, ProviderError, type Outpainter, type OutpaintTask } from '../outpainter';
 import { fetchOutput } from './output-fetch';
@@ -26,11 +27,15 @@ export interface RemoteStateStore {
         remote_output: string | null;
         remote_error: string | null;
         remote_predict_seconds: number | null;
+        remote_input_files: string | null;
       }
     | undefined
   >;
-  /** Saves the id once; false when the prediction is bound to another already. */
-  saveRemoteId(predictionId: string, remoteId: string): Promise<boolean>;
+  /**
+   * Saves the id and the input files sent with it, once; false when the prediction is bound to
+   * another already.
+   */
+  saveRemoteId(predictionId: string, remoteId: string, inputFiles: string[]): Promise<boolean>;
   /** The run time the provider reported for the remote prediction, in seconds. */
   savePredictTime(predictionId: string, seconds: number): Promise<void>;
 }
@@ -82,6 +87,7 @@ export function createReplicateOutpainter(deps: ReplicateOutpainterDeps): Outpai
         { predictionId: task.predictionId, remoteId: saved.remote_id },
         'adopting remote prediction',
       );
+      uploadsOf.set(task.predictionId, savedInputFiles(saved.remote_input_files));
       return saved.remote_id;
     }
     const fit = family ? fitFor(family, task.canvas) : undefined;
@@ -107,7 +113,7 @@ export function createReplicateOutpainter(deps: ReplicateOutpainterDeps): Outpai
       task.predictionId,
     );
     const created = await api.create(request, model, signal);
-    if (!(await remoteState.saveRemoteId(task.predictionId, created.id))) {
+    if (!(await remoteState.saveRemoteId(task.predictionId, created.id, uploads))) {
       throw new ProviderError('failed', 'The prediction is bound to another remote prediction.');
     }
     log.info(
@@ -204,7 +210,11 @@ export function createReplicateOutpainter(deps: ReplicateOutpainterDeps): Outpai
           });
         const { offsetX, offsetY } = task.canvas;
         const placed = { offsetX, offsetY, confidence: null };
-        return { ...result, ...placed, madeBy: { provider: 'replicate', fallback: false } };
+        return {
+          ...result,
+          ...placed,
+          madeBy: { provider: 'replicate', model: config.model, fallback: false },
+        };
       } catch (error) {
         // A shutdown leaves the remote prediction running for the next start to adopt.
         if (!settled && (!signal.aborted || isTimeout(signal))) {
@@ -229,4 +239,16 @@ function outputUrlOf(output: unknown): string {
 
 function describe(error: unknown): string {
   return typeof error === 'string' && error ? error.slice(0, 300) : 'no reason given';
+}
+
+const inputFileIds = z.array(z.string());
+
+/** The file ids a prediction saved with its remote id; none when missing or unreadable. */
+function savedInputFiles(saved: string | null): string[] {
+  if (!saved) return [];
+  try {
+    return inputFileIds.parse(JSON.parse(saved));
+  } catch {
+    return [];
+  }
 }
