@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Alignment } from '@reframe/shared';
+import type { Alignment, SelectionSummary } from '@reframe/shared';
 import { Alert } from '../../../components/Alert';
 import { BulkControls } from './BulkControls';
 import { BulkPhotoList } from './BulkPhotoList';
@@ -14,14 +14,14 @@ export function BulkResizer({
   bulk,
   uploadArea,
   pickers,
-  selected,
+  summary,
   alignment,
   remainingCredits,
 }: {
   bulk: BulkRun;
   uploadArea: ReactNode;
   pickers: ReactNode;
-  selected: readonly string[];
+  summary: SelectionSummary;
   alignment: Alignment;
   remainingCredits: number | null;
 }) {
@@ -39,12 +39,12 @@ export function BulkResizer({
         {pickers}
         <BulkControls
           photos={ready}
-          outputs={selected.length}
+          summary={summary}
           remainingCredits={remainingCredits}
           disabled={bulk.uploading || ready === 0}
           running={bulk.running}
           error={bulk.error}
-          onStart={() => void bulk.start(selected, alignment)}
+          onStart={() => void bulk.start(summary.outputs, alignment)}
         />
       </div>
       <div className="flex min-w-0 flex-col gap-6">
