@@ -26,7 +26,7 @@ import {
   toggleRatio,
   type Selection,
 } from './ratio-selection';
-import { activeRatios, isRatioBusy, isRunActive } from './run-queue';
+import { firstRunningRatio, isRatioBusy, isRunActive } from './run-queue';
 import { UpgradeBanner } from './UpgradeBanner';
 import { UploadArea } from './UploadArea';
 import { useImageUpload } from './use-image-upload';
@@ -219,7 +219,7 @@ export function ResizerScreen() {
             count={toRun.length}
             selectedCount={summary.outputs.length}
             running={running}
-            runningRatio={activeRatios(queue)}
+            runningRatio={firstRunningRatio(queue)}
             disabled={!uploaded || running || toRun.length === 0 || !usage.hasCredits}
             remainingCredits={usage.remainingCredits}
             error={error}

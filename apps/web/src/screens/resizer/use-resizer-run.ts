@@ -19,7 +19,7 @@ import { historyQueryKey } from '../../api/history';
 import { siteConfigQuery } from '../../api/site-config';
 import { runPrediction, type ExpandedImage, type PredictionApi } from './run-prediction';
 import { initialRunState, progressAction, runReducer, type RunAction } from './run-queue';
-import { largestCanvasFirst, submitRatios } from './submit-ratios';
+import { submitRatios } from './submit-ratios';
 
 const api: PredictionApi = { start: startPrediction, get: getPrediction, debug: debugPrediction };
 
@@ -128,8 +128,8 @@ export function useResizerRun({ upload, selected, hasCredits, alignment }: RunIn
     const ratios = [...selected];
     dispatch({ type: 'enqueue', ratios });
     const { submission, maxInFlight } = await submissionPlan(queryClient);
-    const order = submission.kind === 'all-at-once' ? largestCanvasFirst(ratios, upload) : ratios;
-    await submitRatios(order, submission, maxInFlight, {
+    // In the order the picker lists them: the first one listed is the first to start.
+    await submitRatios(ratios, submission, maxInFlight, {
       run: (ratio) => runOne(upload.id, ratio, false, mine),
       onStart: (ratio) => dispatch({ type: 'start', ratio }),
       sleep,
