@@ -93,10 +93,20 @@ test.describe('bulk runs and placement packs', () => {
     await page.getByTestId('process-button').click();
     await expect(page.getByTestId('run-cost')).toHaveText('This run uses 8 credits; you have 75.');
     await page.getByTestId('confirm-run').click();
+    await expect(page.getByTestId('process-button')).toBeDisabled();
 
     await expect(page.getByTestId('bulk-progress')).toHaveText('8 of 8 images ready', {
       timeout: 180_000,
     });
+    await expect(page.getByTestId('process-button')).toBeEnabled();
+    // Each tile names its placement in full, wrapped rather than cut.
+    const names = page.getByTestId('bulk-output-name');
+    await expect(names.first()).toHaveText('Meta Feed, 1080 × 1080');
+    await expect(names.nth(2)).toHaveText('Meta Stories / Reels, 1080 × 1920');
+    const cut = await names.evaluateAll(
+      (elements) => elements.filter((element) => element.scrollWidth > element.clientWidth).length,
+    );
+    expect(cut).toBe(0);
     const results = page.getByTestId('bulk-result');
     await expect(results).toHaveCount(8);
     // A tile's image may still be loading when the progress line is done: wait for each to load.
@@ -123,6 +133,24 @@ test.describe('bulk runs and placement packs', () => {
       const expected = META.find(([name]) => entry.name.endsWith(name))!;
       expect(pngSize(await entry.async('uint8array'))).toEqual([expected[1], expected[2]]);
     }
+
+    // Compare and regenerate, as a single result has them.
+    const tile = page.getByTestId('bulk-output').first();
+    await tile
+      .getByRole('button', { name: 'Open Meta Feed, 1080 × 1080 full size and compare' })
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const before = await tile.getByTestId('bulk-result').getAttribute('src');
+    await tile.getByRole('button', { name: 'Regenerate' }).click();
+    await expect(page.getByTestId('process-button')).toBeDisabled();
+    await expect(tile.getByTestId('bulk-result')).not.toHaveAttribute('src', before ?? '', {
+      timeout: 60_000,
+    });
+    await expect(page.getByTestId('process-button')).toBeEnabled();
+    await page.getByRole('link', { name: 'Billing' }).click();
+    await expect(page.getByTestId('Remaining credits')).toHaveText('66');
   });
 
   test('on Growth, 3 photos x the Meta pack alone are charged 12 credits, as the confirmation lists', async ({

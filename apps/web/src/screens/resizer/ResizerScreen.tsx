@@ -173,6 +173,7 @@ export function ResizerScreen() {
           summary={summary}
           alignment={alignment}
           remainingCredits={usage.remainingCredits}
+          hasCredits={usage.hasCredits}
         />
       </AppPage>
     );

@@ -21,11 +21,15 @@ import { runPrediction, type ExpandedImage, type PredictionApi } from './run-pre
 import { initialRunState, progressAction, runReducer, type RunAction } from './run-queue';
 import { submitRatios } from './submit-ratios';
 
-const api: PredictionApi = { start: startPrediction, get: getPrediction, debug: debugPrediction };
+export const predictionApi: PredictionApi = {
+  start: startPrediction,
+  get: getPrediction,
+  debug: debugPrediction,
+};
 
 class RunCancelled extends Error {}
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** How this deployment's provider takes the ratios, as the server says. */
 async function submissionPlan(
@@ -86,7 +90,7 @@ export function useResizerRun({ upload, selected, hasCredits, alignment }: RunIn
         const result = await runPrediction(
           { upload_id: uploadId, ...outputSpecOfKey(ratio), alignment, regenerate },
           {
-            api,
+            api: predictionApi,
             sleep: sleepUnlessCancelled,
             now: () => performance.now(),
             random: Math.random,

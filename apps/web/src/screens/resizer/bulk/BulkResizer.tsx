@@ -17,6 +17,7 @@ export function BulkResizer({
   summary,
   alignment,
   remainingCredits,
+  hasCredits,
 }: {
   bulk: BulkRun;
   uploadArea: ReactNode;
@@ -24,6 +25,7 @@ export function BulkResizer({
   summary: SelectionSummary;
   alignment: Alignment;
   remainingCredits: number | null;
+  hasCredits: boolean;
 }) {
   const ready = bulk.photos.filter((p) => p.upload).length;
   return (
@@ -53,7 +55,9 @@ export function BulkResizer({
             photos={bulk.photos}
             outputs={bulk.outputs}
             zipping={bulk.zipping}
+            hasCredits={hasCredits}
             onDownloadZip={() => void bulk.downloadZip()}
+            onRegenerate={(output) => void bulk.regenerate(output, alignment)}
           />
         ) : (
           bulk.photos.some((p) => p.error) && (
