@@ -44,4 +44,23 @@ test.describe('accessibility of the account screens', () => {
     await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
     await expectNoViolations(page);
   });
+
+  test('the resizer with a pack and a custom size selected names every control and has no WCAG A/AA violations', async ({
+    page,
+    request,
+  }) => {
+    await createVerifiedUser(page, request);
+    await page.getByRole('tab', { name: 'Packs' }).click();
+    await page.getByRole('checkbox', { name: 'Meta, 4 sizes', exact: true }).check({ force: true });
+    await page.getByLabel('Width x height in pixels, or a ratio W:H').fill('1500x500');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByRole('tab', { name: 'Packs, 4 selected', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('checkbox', { name: 'Meta Feed, 1080 × 1080', exact: true }),
+    ).toBeChecked();
+    await expect(page.getByRole('button', { name: 'Remove Meta, 4 sizes' })).toBeVisible();
+    await page.getByRole('tab', { name: /Meta Ads/ }).click();
+    await expect(page.getByRole('checkbox', { name: '9:16 (Reels)', exact: true })).toBeVisible();
+    await expectNoViolations(page);
+  });
 });

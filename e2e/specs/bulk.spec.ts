@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import JSZip from 'jszip';
 import { fixtureImage } from '@reframe/fixtures';
@@ -6,6 +7,7 @@ import { createVerifiedUser } from '../support/accounts';
 
 const coffee = fixtureImage('coffee.png');
 const chelsea = fixtureImage('chelsea.png');
+const astronaut = fixtureImage('astronaut.png');
 
 const META = [
   ['meta-feed-1080x1080.png', 1080, 1080],
@@ -17,6 +19,31 @@ const META = [
 function pngSize(bytes: Uint8Array): [number, number] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return [view.getUint32(16), view.getUint32(20)];
+}
+
+/** Drops the files on the upload area, as a drag from the desktop does. */
+async function dropFiles(page: Page, paths: readonly string[]) {
+  const files = await Promise.all(
+    paths.map(async (path) => ({
+      name: basename(path),
+      base64: (await readFile(path)).toString('base64'),
+    })),
+  );
+  const dataTransfer = await page.evaluateHandle((dropped) => {
+    const transfer = new DataTransfer();
+    for (const { name, base64 } of dropped) {
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      transfer.items.add(new File([bytes], name, { type: 'image/png' }));
+    }
+    return transfer;
+  }, files);
+  await page.getByTestId('upload-dropzone').dispatchEvent('drop', { dataTransfer });
+}
+
+/** The picker of a plan with Bulk Processing: several files, and a hint that says how many. */
+async function expectSeveralPhotos(page: Page) {
+  await expect(page.getByText('Drop up to 20 photos here, or click to select')).toBeVisible();
+  await expect(page.locator('input[type=file]')).toHaveAttribute('multiple', '');
 }
 
 async function buyGrowth(page: Page) {
@@ -31,12 +58,14 @@ async function buyGrowth(page: Page) {
 test.describe('bulk runs and placement packs', () => {
   test.setTimeout(240_000);
 
-  test('on Free, a second photo says which plans process several at once', async ({
+  test('on Free, the picker takes one file, and a second photo dropped says which plans process several', async ({
     page,
     request,
   }) => {
     await createVerifiedUser(page, request);
-    await page.locator('input[type=file]').setInputFiles([coffee, chelsea]);
+    await expect(page.getByText('Drag & drop an image here, or click to select')).toBeVisible();
+    await expect(page.locator('input[type=file]')).not.toHaveAttribute('multiple');
+    await dropFiles(page, [coffee, chelsea]);
     await expect(page.getByTestId('bulk-upsell')).toHaveText(
       'Processing several photos in one run (Bulk Processing) comes with the Growth and Expert plans.',
     );
@@ -55,6 +84,7 @@ test.describe('bulk runs and placement packs', () => {
     await buyGrowth(page);
     await page.goto('/app');
 
+    await expectSeveralPhotos(page);
     await page.locator('input[type=file]').setInputFiles([coffee, chelsea]);
     await expect(page.getByTestId('bulk-count')).toHaveText('2 photos in this run');
     await page.getByRole('checkbox', { name: '1:1', exact: true }).uncheck({ force: true });
@@ -63,10 +93,20 @@ test.describe('bulk runs and placement packs', () => {
     await page.getByTestId('process-button').click();
     await expect(page.getByTestId('run-cost')).toHaveText('This run uses 8 credits; you have 75.');
     await page.getByTestId('confirm-run').click();
+    await expect(page.getByTestId('process-button')).toBeDisabled();
 
     await expect(page.getByTestId('bulk-progress')).toHaveText('8 of 8 images ready', {
       timeout: 180_000,
     });
+    await expect(page.getByTestId('process-button')).toBeEnabled();
+    // Each tile names its placement in full, wrapped rather than cut.
+    const names = page.getByTestId('bulk-output-name');
+    await expect(names.first()).toHaveText('Meta Feed, 1080 × 1080');
+    await expect(names.nth(2)).toHaveText('Meta Stories / Reels, 1080 × 1920');
+    const cut = await names.evaluateAll(
+      (elements) => elements.filter((element) => element.scrollWidth > element.clientWidth).length,
+    );
+    expect(cut).toBe(0);
     const results = page.getByTestId('bulk-result');
     await expect(results).toHaveCount(8);
     // A tile's image may still be loading when the progress line is done: wait for each to load.
@@ -93,5 +133,54 @@ test.describe('bulk runs and placement packs', () => {
       const expected = META.find(([name]) => entry.name.endsWith(name))!;
       expect(pngSize(await entry.async('uint8array'))).toEqual([expected[1], expected[2]]);
     }
+
+    // Compare and regenerate, as a single result has them.
+    const tile = page.getByTestId('bulk-output').first();
+    await tile
+      .getByRole('button', { name: 'Open Meta Feed, 1080 × 1080 full size and compare' })
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const before = await tile.getByTestId('bulk-result').getAttribute('src');
+    await tile.getByRole('button', { name: 'Regenerate' }).click();
+    await expect(page.getByTestId('process-button')).toBeDisabled();
+    await expect(tile.getByTestId('bulk-result')).not.toHaveAttribute('src', before ?? '', {
+      timeout: 60_000,
+    });
+    await expect(page.getByTestId('process-button')).toBeEnabled();
+    await page.getByRole('link', { name: 'Billing' }).click();
+    await expect(page.getByTestId('Remaining credits')).toHaveText('66');
+  });
+
+  test('on Growth, 3 photos x the Meta pack alone are charged 12 credits, as the confirmation lists', async ({
+    page,
+    request,
+  }) => {
+    await createVerifiedUser(page, request);
+    await buyGrowth(page);
+    await page.goto('/app');
+
+    await expectSeveralPhotos(page);
+    await page.locator('input[type=file]').setInputFiles([coffee, chelsea, astronaut]);
+    await expect(page.getByTestId('bulk-count')).toHaveText('3 photos in this run');
+    await page.getByRole('tab', { name: 'Packs' }).click();
+    await page.getByRole('checkbox', { name: 'Meta, 4 sizes', exact: true }).check({ force: true });
+    await expect(page.getByTestId('selection-item')).toHaveText(['Meta, 4 sizes']);
+    await expect(page.getByTestId('selection-credits')).toHaveText('Total: 12 credits');
+
+    await page.getByTestId('process-button').click();
+    await expect(page.getByTestId('run-charges').getByRole('listitem')).toHaveText([
+      'Meta, 4 sizes',
+    ]);
+    await expect(page.getByTestId('run-cost')).toHaveText('This run uses 12 credits; you have 75.');
+    const started = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().endsWith('/api/runs'),
+    );
+    await page.getByTestId('confirm-run').click();
+    const run = (await (await started).json()) as { predictions: unknown[] };
+    expect(run.predictions).toHaveLength(12);
+    await page.getByRole('link', { name: 'Billing' }).click();
+    await expect(page.getByTestId('Remaining credits')).toHaveText('63');
   });
 });

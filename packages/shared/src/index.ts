@@ -10,3 +10,4 @@ export * from './landing-manifest';
 export * from './placement-packs';
 export * from './output-target';
 export * from './bulk';
+export * from './selection';

@@ -10,6 +10,8 @@ interface TabsProps<T extends string> {
   children: ReactNode;
   /** Optional small count or mark after a tab's name. */
   aside?: (tab: T) => ReactNode;
+  /** The tab's accessible name when it says more than its text, e.g. "Packs, 4 selected". */
+  tabName?: (tab: T) => string;
 }
 
 /**
@@ -23,6 +25,7 @@ export function Tabs<T extends string>({
   onChange,
   children,
   aside,
+  tabName,
 }: TabsProps<T>) {
   const baseId = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -69,6 +72,7 @@ export function Tabs<T extends string>({
               type="button"
               role="tab"
               aria-selected={selected}
+              aria-label={tabName?.(tab)}
               aria-controls={panelId}
               tabIndex={selected ? 0 : -1}
               onClick={() => onChange(tab)}

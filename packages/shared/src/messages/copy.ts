@@ -2,7 +2,9 @@
  * Every label, title, button text and notice of the product brief (section 2 and 4), word for
  * word, grouped by screen. Screens read their text from here, never from literals.
  */
+import { MAX_BULK_PHOTOS } from '../bulk';
 import { resolveOutput } from '../output-target';
+import { findPlacement } from '../placement-packs';
 import { balanceAfterTopUp } from '../plans';
 import { landingSections } from './landing-copy';
 
@@ -17,6 +19,21 @@ function outputTitle(key: string): string {
   }
   return `${key} Aspect Ratio`;
 }
+
+/** How the selection summary names one output: "16:9", "Meta Feed, 1080 × 1080", "1500 × 500 px". */
+function outputName(key: string): string {
+  const placement = findPlacement(key);
+  if (placement) {
+    const { pack, out } = placement;
+    return `${pack.label} ${out.label}, ${out.width} × ${out.height}`;
+  }
+  const output = resolveOutput(key);
+  return output?.exact ? `${output.exact.width} × ${output.exact.height} px` : key;
+}
+
+const ORIGINAL_SUFFIX = '(Original)';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export const copy = {
   product: {
@@ -137,7 +154,7 @@ export const copy = {
     uploadSubHint: 'JPG, PNG up to 10MB',
     ratioPickerTitle: 'Select Aspect Ratios (Choose Multiple)',
     ratioNote: 'Ratios are width:height.',
-    originalSuffix: '(Original)',
+    originalSuffix: ORIGINAL_SUFFIX,
     processButton: (n: number) => `Process Image(s) (${n} ratio(s))`,
     processing: (ratio: string) => `Processing ${ratio}`,
     emptyPanel: 'Upload an image and select aspect ratios to start.',
@@ -187,7 +204,22 @@ export const copy = {
     customPlaceholder: 'e.g. 1500x500 or 5:2',
     customAdd: 'Add',
     customRemove: (key: string) => `Remove ${key}`,
-    packSizes: (n: number) => `${n} ${n === 1 ? 'size' : 'sizes'}`,
+    packSizes: (n: number) => plural(n, 'size', 'sizes'),
+    // ours (issue 29): one summary of the selection across the tabs, and what it costs
+    packName: (pack: string, sizes: number) => `${pack}, ${plural(sizes, 'size', 'sizes')}`,
+    outputName,
+    selectionTitle: 'Your selection',
+    selectionEmpty: 'Nothing selected yet. Pick a ratio, a pack or a custom size.',
+    selectionRemove: (name: string) => `Remove ${name}`,
+    selectionCredits: (credits: number) => `Total: ${plural(credits, 'credit', 'credits')}`,
+    selectionPerPhoto: (outputs: number, photos: number) =>
+      `${plural(outputs, 'image', 'images')} per photo × ${plural(photos, 'photo', 'photos')}`,
+    sameShape: (first: string, second: string) =>
+      `${first} and ${second} come out the same shape: you would pay twice for one image.`,
+    tabSelected: (tab: string, n: number) => (n > 0 ? `${tab}, ${n} selected` : tab),
+    ratioName: (ratio: string, qualifier: string | null, original: boolean) =>
+      [ratio, qualifier, original ? ORIGINAL_SUFFIX : null].filter(Boolean).join(' '),
+    bulkChargeTitle: 'You will be charged for:',
     alignmentTitle: 'Placement of the original',
     alignments: {
       auto: 'Auto',
@@ -210,7 +242,7 @@ export const copy = {
     autoPlacement: (chosen: string) => `Auto (${chosen})`,
     lowConfidence: 'This background may show repeated parts. Try another placement, or regenerate.',
     lowConfidenceAction: 'Choose another placement',
-    bulkUploadHint: 'Drag & drop up to 20 images here, or click to select',
+    bulkUploadHint: `Drop up to ${MAX_BULK_PHOTOS} photos here, or click to select`,
     bulkPhotos: (n: number) => `${n} photos in this run`,
     bulkLocked:
       'Processing several photos in one run (Bulk Processing) comes with the Growth and Expert plans.',

@@ -4,7 +4,7 @@ import { copy, errorMessages } from '@reframe/shared';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { TextField } from '../../components/TextField';
-import { addCustomOutput, customOutputs } from './ratio-selection';
+import { customOutputKey, customOutputs } from './ratio-selection';
 
 const r = copy.resizer;
 
@@ -15,11 +15,13 @@ const r = copy.resizer;
 export function CustomOutputField({
   selected,
   disabled,
-  onChange,
+  onAdd,
+  onRemove,
 }: {
   selected: readonly string[];
   disabled: boolean;
-  onChange: (selected: string[]) => void;
+  onAdd: (key: string) => void;
+  onRemove: (key: string) => void;
 }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -27,14 +29,14 @@ export function CustomOutputField({
 
   function add(event: FormEvent) {
     event.preventDefault();
-    const result = addCustomOutput(selected, text);
+    const result = customOutputKey(text);
     if ('error' in result) {
       setError(errorMessages[result.error]);
       return;
     }
     setError(null);
     setText('');
-    onChange(result.selected);
+    onAdd(result.key);
   }
 
   return (
@@ -70,7 +72,7 @@ export function CustomOutputField({
                   aria-label={r.customRemove(key)}
                   disabled={disabled}
                   className="grid size-6 place-items-center rounded-full hover:bg-brand-100"
-                  onClick={() => onChange(selected.filter((label) => label !== key))}
+                  onClick={() => onRemove(key)}
                 >
                   <X className="size-3.5" aria-hidden />
                 </button>

@@ -142,8 +142,10 @@ function ResultTile({
     versions.findIndex((version) => version.url === image.url),
   );
   return (
-    <figure className="flex h-full flex-col overflow-hidden rounded-xl ring-1 ring-slate-200">
-      <div className={`relative flex h-64 items-center justify-center p-3 sm:h-72 ${checkerboard}`}>
+    <figure className="flex h-full flex-col rounded-xl ring-1 ring-slate-200">
+      <div
+        className={`relative flex h-64 items-center justify-center overflow-hidden rounded-t-xl p-3 sm:h-72 ${checkerboard}`}
+      >
         {busy && <Spinner size="lg" className="absolute text-brand-600" />}
         <button
           type="button"
@@ -192,7 +194,7 @@ function ResultTile({
           </Button>
         </div>
       )}
-      <figcaption className="flex flex-1 flex-col gap-3 border-t border-slate-200 bg-white px-3.5 py-3">
+      <figcaption className="flex flex-1 flex-col gap-3 rounded-b-xl border-t border-slate-200 bg-white px-3.5 py-3">
         <div className="flex items-baseline justify-between gap-2">
           <p className="truncate text-sm font-semibold text-slate-900">
             {r.resultTitle(image.ratio)}

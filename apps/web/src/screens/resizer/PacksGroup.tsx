@@ -11,18 +11,26 @@ const r = copy.resizer;
 export function PacksGroup({
   selected,
   disabled,
-  onToggle,
+  onAdd,
+  onRemove,
 }: {
   selected: readonly string[];
   disabled: boolean;
-  onToggle: (id: string) => void;
+  onAdd: (ids: string[]) => void;
+  onRemove: (ids: string[]) => void;
 }) {
   return (
     <div className="flex flex-col gap-2">
       <ul className="flex flex-col gap-2">
         {placementPacks.map((pack) => (
           <li key={pack.id}>
-            <PackOption pack={pack} selected={selected} disabled={disabled} onToggle={onToggle} />
+            <PackOption
+              pack={pack}
+              selected={selected}
+              disabled={disabled}
+              onAdd={onAdd}
+              onRemove={onRemove}
+            />
           </li>
         ))}
       </ul>
@@ -35,19 +43,19 @@ function PackOption({
   pack,
   selected,
   disabled,
-  onToggle,
+  onAdd,
+  onRemove,
 }: {
   pack: PlacementPack;
   selected: readonly string[];
   disabled: boolean;
-  onToggle: (id: string) => void;
+  onAdd: (ids: string[]) => void;
+  onRemove: (ids: string[]) => void;
 }) {
-  const ticked = pack.outputs.filter((out) => selected.includes(out.id));
-  const all = ticked.length === pack.outputs.length;
-  const togglePack = () => {
-    const change = all ? ticked : pack.outputs.filter((out) => !selected.includes(out.id));
-    for (const out of change) onToggle(out.id);
-  };
+  const ids = pack.outputs.map((out) => out.id);
+  const all = ids.every((id) => selected.includes(id));
+  const togglePack = () =>
+    all ? onRemove(ids) : onAdd(ids.filter((id) => !selected.includes(id)));
   return (
     <div
       className={clsx(
@@ -71,6 +79,7 @@ function PackOption({
           type="checkbox"
           className="peer sr-only"
           checked={all}
+          aria-label={r.packName(pack.label, pack.outputs.length)}
           disabled={disabled}
           onChange={togglePack}
           data-testid={`pack-${pack.id}`}
@@ -96,8 +105,9 @@ function PackOption({
                   type="checkbox"
                   className="sr-only"
                   checked={checked}
+                  aria-label={r.outputName(out.id)}
                   disabled={disabled}
-                  onChange={() => onToggle(out.id)}
+                  onChange={() => (checked ? onRemove([out.id]) : onAdd([out.id]))}
                 />
                 <span className="font-medium">{out.label}</span>
                 <span className="tabular-nums text-slate-500">

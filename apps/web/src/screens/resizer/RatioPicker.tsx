@@ -13,7 +13,7 @@ import {
 import { Card } from '../../components/Card';
 import { Tabs } from '../../components/Tabs';
 import { PacksGroup } from './PacksGroup';
-import { isOriginalRatio } from './ratio-selection';
+import { isOriginalRatio, isRatioSelected } from './ratio-selection';
 
 const r = copy.resizer;
 
@@ -26,17 +26,21 @@ export function RatioPicker({
   original,
   disabled,
   onToggle,
+  onAddPlacements,
+  onRemovePlacements,
 }: {
   selected: readonly string[];
   original: number | null;
   disabled: boolean;
   onToggle: (label: string) => void;
+  onAddPlacements: (ids: string[]) => void;
+  onRemovePlacements: (ids: string[]) => void;
 }) {
   const [category, setCategory] = useState<PickerTab>('Common');
   const selectedIn = (tab: PickerTab) =>
     tab === r.packsTab
       ? selected.filter((id) => placementIds.includes(id)).length
-      : aspectRatiosIn(tab).filter((option) => selected.includes(option.label)).length;
+      : aspectRatiosIn(tab).filter((option) => isRatioSelected(selected, option.label)).length;
 
   return (
     <Card className="p-5 sm:p-6">
@@ -47,23 +51,32 @@ export function RatioPicker({
           tabs={pickerTabs}
           value={category}
           onChange={setCategory}
+          tabName={(tab) => r.tabSelected(tab, selectedIn(tab))}
           aside={(tab) =>
             selectedIn(tab) > 0 && (
-              <span className="grid min-w-5 place-items-center rounded-full bg-brand-600 px-1.5 text-[11px] leading-5 font-semibold text-white">
+              <span
+                aria-hidden="true"
+                className="grid min-w-5 place-items-center rounded-full bg-brand-600 px-1.5 text-[11px] leading-5 font-semibold text-white"
+              >
                 {selectedIn(tab)}
               </span>
             )
           }
         >
           {category === r.packsTab ? (
-            <PacksGroup selected={selected} disabled={disabled} onToggle={onToggle} />
+            <PacksGroup
+              selected={selected}
+              disabled={disabled}
+              onAdd={onAddPlacements}
+              onRemove={onRemovePlacements}
+            />
           ) : (
             <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-2">
               {aspectRatiosIn(category).map((option) => (
                 <li key={option.label}>
                   <RatioOption
                     option={option}
-                    checked={selected.includes(option.label)}
+                    checked={isRatioSelected(selected, option.label)}
                     isOriginal={isOriginalRatio(option.label, original)}
                     disabled={disabled}
                     onToggle={onToggle}
@@ -110,6 +123,7 @@ function RatioOption({
         type="checkbox"
         className="peer sr-only"
         checked={checked}
+        aria-label={r.ratioName(ratio, qualifier, isOriginal)}
         disabled={off}
         onChange={() => onToggle(option.label)}
       />

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { copy, type Alignment, type UploadResponse } from '@reframe/shared';
+import { copy, summarizeSelection, type Alignment, type UploadResponse } from '@reframe/shared';
 import { fetchHistoryPage } from '../../api/history';
 import { useAuth } from '../../auth/use-auth';
 import { Alert } from '../../components/Alert';
@@ -18,13 +18,21 @@ import { OriginalImageCard } from './OriginalImageCard';
 import { ProcessControls } from './ProcessControls';
 import { ProcessingQueueCard } from './ProcessingQueueCard';
 import { RatioPicker } from './RatioPicker';
-import { INITIAL_SELECTION, pruneSelection, toggleRatio } from './ratio-selection';
-import { activeRatios, isRatioBusy, isRunActive } from './run-queue';
+import {
+  addOutputs,
+  INITIAL_SELECTION,
+  pruneSelection,
+  removeOutputs,
+  toggleRatio,
+  type Selection,
+} from './ratio-selection';
+import { firstRunningRatio, isRatioBusy, isRunActive } from './run-queue';
 import { UpgradeBanner } from './UpgradeBanner';
 import { UploadArea } from './UploadArea';
 import { useImageUpload } from './use-image-upload';
 import { useLeaveGuard } from './use-leave-guard';
 import { useResizerRun } from './use-resizer-run';
+import { SelectionSummary } from './SelectionSummary';
 import { useUsageStats } from '../../components/use-usage-stats';
 
 const r = copy.resizer;
@@ -44,18 +52,21 @@ export function ResizerScreen() {
   const userId = currentUser?.uid ?? '';
   // Coming back in the same session: the last run's image, its results read back from history.
   const [restored] = useState(() => (userId ? recallLastRun(userId) : null));
-  const [selected, setSelected] = useState<readonly string[]>(() =>
+  const [selection, setSelection] = useState<Selection>(() =>
     restored ? pruneSelection(INITIAL_SELECTION, restored.originalRatio) : INITIAL_SELECTION,
   );
   const [uploaded, setUploaded] = useState<UploadResponse | null>(restored);
   const [viewing, setViewing] = useState<number | null>(null);
   const queueRef = useRef<HTMLDivElement>(null);
   const placementRef = useRef<HTMLFieldSetElement>(null);
-  const toRun = affordable(selected, usage.remainingCredits);
   const [alignment, setAlignment] = useState<Alignment>(DEFAULT_ALIGNMENT);
   const [bulkLocked, setBulkLocked] = useState(false);
   const canBulk = useBulkAccess();
   const bulk = useBulkRun();
+  const inBulk = bulk.photos.length > 0;
+  const photos = inBulk ? bulk.photos.filter((photo) => photo.upload).length : 1;
+  const summary = summarizeSelection(selection.keys, photos);
+  const toRun = affordable(summary.outputs, usage.remainingCredits);
   const run = useResizerRun({
     upload: uploaded,
     selected: toRun,
@@ -70,7 +81,7 @@ export function ResizerScreen() {
     (upload) => {
       setUploaded(upload);
       rememberLastRun(userId, upload);
-      setSelected((current) => pruneSelection(current, upload.originalRatio));
+      setSelection((current) => pruneSelection(current, upload.originalRatio));
     },
     restored,
   );
@@ -109,18 +120,24 @@ export function ResizerScreen() {
     setBulkLocked(true);
     if (files[0]) chooseFile(files[0]);
   };
+  const add = (keys: readonly string[]) => setSelection((current) => addOutputs(current, keys));
+  const remove = (keys: readonly string[]) =>
+    setSelection((current) => removeOutputs(current, keys));
   const pickers = (
     <>
       <RatioPicker
-        selected={selected}
-        original={bulk.photos.length > 0 ? null : original}
+        selected={selection.keys}
+        original={inBulk ? null : original}
         disabled={running || bulk.running}
-        onToggle={(label) => setSelected((current) => toggleRatio(current, label, original))}
+        onToggle={(label) => setSelection((current) => toggleRatio(current, label, original))}
+        onAddPlacements={add}
+        onRemovePlacements={remove}
       />
       <CustomOutputField
-        selected={selected}
+        selected={selection.keys}
         disabled={running || bulk.running}
-        onChange={setSelected}
+        onAdd={(key) => add([key])}
+        onRemove={(key) => remove([key])}
       />
       <AlignmentPicker
         value={alignment}
@@ -128,9 +145,16 @@ export function ResizerScreen() {
         onChange={setAlignment}
         fieldsetRef={placementRef}
       />
+      <SelectionSummary
+        summary={summary}
+        credits={inBulk ? summary.credits : toRun.length}
+        photos={photos}
+        disabled={running || bulk.running}
+        onRemove={remove}
+      />
     </>
   );
-  if (bulk.photos.length > 0) {
+  if (inBulk) {
     return (
       <AppPage title={r.title} wide>
         {outOfCredits && <UpgradeBanner />}
@@ -140,14 +164,16 @@ export function ResizerScreen() {
             <UploadArea
               chosen={null}
               uploading={false}
+              several
               onFile={(file) => bulk.addFiles([file])}
               onFiles={bulk.addFiles}
             />
           }
           pickers={pickers}
-          selected={selected}
+          summary={summary}
           alignment={alignment}
           remainingCredits={usage.remainingCredits}
+          hasCredits={usage.hasCredits}
         />
       </AppPage>
     );
@@ -183,6 +209,7 @@ export function ResizerScreen() {
           <UploadArea
             chosen={image.chosen}
             uploading={image.uploading}
+            several={canBulk}
             onFile={chooseFile}
             onFiles={onFiles}
           />
@@ -191,10 +218,10 @@ export function ResizerScreen() {
           {pickers}
           <ProcessControls
             count={toRun.length}
-            selectedCount={selected.length}
+            selectedCount={summary.outputs.length}
             running={running}
-            runningRatio={activeRatios(queue)}
-            disabled={!uploaded || running || selected.length === 0 || !usage.hasCredits}
+            runningRatio={firstRunningRatio(queue)}
+            disabled={!uploaded || running || toRun.length === 0 || !usage.hasCredits}
             remainingCredits={usage.remainingCredits}
             error={error}
             onProcess={startRun}
@@ -203,7 +230,11 @@ export function ResizerScreen() {
         <div className="flex min-w-0 flex-col gap-6">
           {image.chosen ? (
             <>
-              <OriginalImageCard chosen={image.chosen} upload={uploaded} selected={selected} />
+              <OriginalImageCard
+                chosen={image.chosen}
+                upload={uploaded}
+                selected={summary.outputs}
+              />
               {(results.length > 0 || waiting.length > 0) && (
                 <ExpandedImagesCard
                   results={results}

@@ -13,9 +13,12 @@ export function UploadArea({
   uploading,
   onFile,
   onFiles,
+  several,
 }: {
   chosen: ChosenImage | null;
   uploading: boolean;
+  /** Growth and Expert pick several photos at once; Free and Starter one, as the brief says. */
+  several: boolean;
   onFile: (file: File) => void;
   /** Several photos dropped or chosen at once: a bulk run (issue 15). */
   onFiles: (files: File[]) => void;
@@ -24,7 +27,7 @@ export function UploadArea({
     accept: DROPZONE_ACCEPT,
     maxFiles: MAX_BULK_PHOTOS,
     maxSize: MAX_UPLOAD_BYTES,
-    multiple: true,
+    multiple: several,
     disabled: uploading,
     onDrop: (accepted, rejected) => {
       const all = [...accepted, ...rejected.map((rejection) => rejection.file)];
@@ -40,6 +43,7 @@ export function UploadArea({
         {r.uploadLabel}
       </h2>
       <div
+        data-testid="upload-dropzone"
         {...getRootProps({
           className: clsx(
             'group flex cursor-pointer flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed px-6 text-center transition-colors',
@@ -61,7 +65,13 @@ export function UploadArea({
         )}
         <div>
           <p className="text-sm font-medium text-slate-800">
-            {isDragActive ? r.uploadHintDragging : chosen ? r.replaceHint : r.uploadHint}
+            {isDragActive
+              ? r.uploadHintDragging
+              : chosen
+                ? r.replaceHint
+                : several
+                  ? r.bulkUploadHint
+                  : r.uploadHint}
           </p>
           <p className="mt-1 text-xs text-slate-500">{r.uploadSubHint}</p>
         </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  activeRatios,
+  firstRunningRatio,
   initialRunState,
   isRatioBusy,
   isRunActive,
@@ -36,7 +36,7 @@ describe('runReducer', () => {
       ['16:9', 'pending', ''],
     ]);
     expect(isRunActive(state.queue)).toBe(true);
-    expect(activeRatios(state.queue)).toBe('1:1');
+    expect(firstRunningRatio(state.queue)).toBe('1:1');
 
     const done = apply(
       [
@@ -88,7 +88,7 @@ describe('runReducer', () => {
       ['16:9', 'processing', 'AI job status: processing'],
       ['9:16', 'pending', 'AI job status: starting'],
     ]);
-    expect(activeRatios(queued.queue)).toBe('1:1, 16:9');
+    expect(firstRunningRatio(queued.queue)).toBe('1:1');
     expect(isRunActive(queued.queue)).toBe(true);
   });
 

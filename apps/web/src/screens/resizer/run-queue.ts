@@ -168,12 +168,11 @@ export function isRunActive(queue: QueueItem[]): boolean {
   return queue.some((item) => item.status !== 'completed' && item.status !== 'error');
 }
 
-/** The ratios running now, for "Processing {ratio}": "1:1, 16:9" when two run at once. */
-export function activeRatios(queue: QueueItem[]): string | null {
-  const running = queue.filter(
-    (item) => item.status === 'processing' || item.status === 'retrying',
+/** The brief's "Processing {ratio}": the first ratio running; the queue shows the rest. */
+export function firstRunningRatio(queue: QueueItem[]): string | null {
+  return (
+    queue.find((item) => item.status === 'processing' || item.status === 'retrying')?.ratio ?? null
   );
-  return running.length > 0 ? running.map((item) => item.ratio).join(', ') : null;
 }
 
 /** Regenerate is off while that ratio is pending or running. */

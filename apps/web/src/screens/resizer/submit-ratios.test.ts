@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { largestCanvasFirst, submitRatios, type SubmitRatiosDeps } from './submit-ratios';
+import { submitRatios, type SubmitRatiosDeps } from './submit-ratios';
 
 /** Each run waits until the test finishes it, so what is in flight at any moment is visible. */
 function harness({ cancelAfterStarts = Infinity } = {}) {
@@ -74,22 +74,5 @@ describe('submitRatios', () => {
     await finish('1:1');
     await done;
     expect(log).toEqual(['run 1:1']);
-  });
-});
-
-describe('largestCanvasFirst', () => {
-  it('puts the largest output of a landscape photo first and the rest by size', () => {
-    // A 1500x1000 photo: 9:16 is 1500x2667, 16:9 is 2133x1200, 1:1 is 1500x1500.
-    expect(largestCanvasFirst(['1:1', '16:9', '9:16'], { width: 1500, height: 1000 })).toEqual([
-      '9:16',
-      '16:9',
-      '1:1',
-    ]);
-  });
-
-  it('keeps the order of ratios whose canvases are the same size', () => {
-    const square = { width: 1000, height: 1000 };
-    expect(largestCanvasFirst(['3:4', '4:3'], square)).toEqual(['3:4', '4:3']);
-    expect(largestCanvasFirst(['4:3', '3:4'], square)).toEqual(['4:3', '3:4']);
   });
 });

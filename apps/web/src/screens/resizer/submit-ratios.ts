@@ -1,4 +1,4 @@
-import { computeCanvas, resolveOutput, type RatioSubmission } from '@reframe/shared';
+import type { RatioSubmission } from '@reframe/shared';
 
 export interface SubmitRatiosDeps {
   /** Runs one ratio to its end, result or error; it does not reject. */
@@ -39,22 +39,4 @@ export async function submitRatios(
   };
   const lanes = Math.max(1, Math.min(maxInFlight, ratios.length));
   await Promise.all(Array.from({ length: lanes }, lane));
-}
-
-/**
- * The ratios in the order to submit them all at once: the largest canvas first, so it starts on
- * one worker while the smaller ones pass through the others, instead of starting last and
- * finishing long after them. Equal sizes keep the user's order.
- */
-export function largestCanvasFirst(
-  ratios: readonly string[],
-  image: { width: number; height: number },
-): string[] {
-  const area = (label: string) => {
-    const output = resolveOutput(label);
-    if (!output) return 0;
-    const canvas = output.exact ?? computeCanvas(image.width, image.height, output.ratio);
-    return canvas.width * canvas.height;
-  };
-  return [...ratios].sort((a, b) => area(b) - area(a));
 }

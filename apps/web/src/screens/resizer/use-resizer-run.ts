@@ -19,13 +19,17 @@ import { historyQueryKey } from '../../api/history';
 import { siteConfigQuery } from '../../api/site-config';
 import { runPrediction, type ExpandedImage, type PredictionApi } from './run-prediction';
 import { initialRunState, progressAction, runReducer, type RunAction } from './run-queue';
-import { largestCanvasFirst, submitRatios } from './submit-ratios';
+import { submitRatios } from './submit-ratios';
 
-const api: PredictionApi = { start: startPrediction, get: getPrediction, debug: debugPrediction };
+export const predictionApi: PredictionApi = {
+  start: startPrediction,
+  get: getPrediction,
+  debug: debugPrediction,
+};
 
 class RunCancelled extends Error {}
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** How this deployment's provider takes the ratios, as the server says. */
 async function submissionPlan(
@@ -86,7 +90,7 @@ export function useResizerRun({ upload, selected, hasCredits, alignment }: RunIn
         const result = await runPrediction(
           { upload_id: uploadId, ...outputSpecOfKey(ratio), alignment, regenerate },
           {
-            api,
+            api: predictionApi,
             sleep: sleepUnlessCancelled,
             now: () => performance.now(),
             random: Math.random,
@@ -128,8 +132,8 @@ export function useResizerRun({ upload, selected, hasCredits, alignment }: RunIn
     const ratios = [...selected];
     dispatch({ type: 'enqueue', ratios });
     const { submission, maxInFlight } = await submissionPlan(queryClient);
-    const order = submission.kind === 'all-at-once' ? largestCanvasFirst(ratios, upload) : ratios;
-    await submitRatios(order, submission, maxInFlight, {
+    // In the order the picker lists them: the first one listed is the first to start.
+    await submitRatios(ratios, submission, maxInFlight, {
       run: (ratio) => runOne(upload.id, ratio, false, mine),
       onStart: (ratio) => dispatch({ type: 'start', ratio }),
       sleep,

@@ -1,8 +1,9 @@
 import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
-import { copy, formatMessage } from '@reframe/shared';
+import { copy, formatMessage, type SelectionSummary } from '@reframe/shared';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import { selectionItemName } from '../SelectionSummary';
 
 const r = copy.resizer;
 
@@ -13,7 +14,7 @@ const r = copy.resizer;
  */
 export function BulkControls({
   photos,
-  outputs,
+  summary,
   remainingCredits,
   disabled,
   running,
@@ -21,7 +22,7 @@ export function BulkControls({
   onStart,
 }: {
   photos: number;
-  outputs: number;
+  summary: SelectionSummary;
   remainingCredits: number | null;
   disabled: boolean;
   running: boolean;
@@ -29,12 +30,22 @@ export function BulkControls({
   onStart: () => void;
 }) {
   const [confirming, setConfirming] = useState(false);
-  const needed = photos * outputs;
+  const needed = summary.credits;
+  const outputs = summary.outputs.length;
   const short = remainingCredits !== null && needed > remainingCredits;
   return (
     <div className="flex flex-col gap-3">
       {confirming ? (
         <div className="flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4">
+          <div className="text-sm text-brand-950">
+            <p className="font-medium">{r.bulkChargeTitle}</p>
+            <ul className="mt-1 list-disc pl-5" data-testid="run-charges">
+              {summary.items.map((item) => (
+                <li key={selectionItemName(item)}>{selectionItemName(item)}</li>
+              ))}
+            </ul>
+            <p className="mt-1">{r.selectionPerPhoto(outputs, photos)}</p>
+          </div>
           <p className="text-sm font-medium text-brand-950" data-testid="run-cost">
             {formatMessage.runCredits(needed, remainingCredits ?? 0)}
           </p>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Alignment } from '@reframe/shared';
+import type { Alignment, SelectionSummary } from '@reframe/shared';
 import { Alert } from '../../../components/Alert';
 import { BulkControls } from './BulkControls';
 import { BulkPhotoList } from './BulkPhotoList';
@@ -14,16 +14,18 @@ export function BulkResizer({
   bulk,
   uploadArea,
   pickers,
-  selected,
+  summary,
   alignment,
   remainingCredits,
+  hasCredits,
 }: {
   bulk: BulkRun;
   uploadArea: ReactNode;
   pickers: ReactNode;
-  selected: readonly string[];
+  summary: SelectionSummary;
   alignment: Alignment;
   remainingCredits: number | null;
+  hasCredits: boolean;
 }) {
   const ready = bulk.photos.filter((p) => p.upload).length;
   return (
@@ -39,12 +41,12 @@ export function BulkResizer({
         {pickers}
         <BulkControls
           photos={ready}
-          outputs={selected.length}
+          summary={summary}
           remainingCredits={remainingCredits}
           disabled={bulk.uploading || ready === 0}
           running={bulk.running}
           error={bulk.error}
-          onStart={() => void bulk.start(selected, alignment)}
+          onStart={() => void bulk.start(summary.outputs, alignment)}
         />
       </div>
       <div className="flex min-w-0 flex-col gap-6">
@@ -53,7 +55,9 @@ export function BulkResizer({
             photos={bulk.photos}
             outputs={bulk.outputs}
             zipping={bulk.zipping}
+            hasCredits={hasCredits}
             onDownloadZip={() => void bulk.downloadZip()}
+            onRegenerate={(output) => void bulk.regenerate(output, alignment)}
           />
         ) : (
           bulk.photos.some((p) => p.error) && (

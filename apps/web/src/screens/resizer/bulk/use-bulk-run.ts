@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   errorMessages,
+  formatMessage,
   MAX_BULK_PHOTOS,
   outputSpecOfKey,
   type Alignment,
@@ -12,7 +13,9 @@ import { historyQueryKey } from '../../../api/history';
 import { getPrediction, uploadImage, usageStatsQueryKey } from '../../../api/resizer';
 import { startRun } from '../../../api/runs';
 import { siteConfigQuery } from '../../../api/site-config';
+import { runPrediction } from '../run-prediction';
 import { browserFetch, saveBlob } from '../save-file';
+import { predictionApi, sleep } from '../use-resizer-run';
 import { uploadProblem } from '../upload-checks';
 import { bulkZipFilename, zipBulkRun } from './bulk-zip';
 
@@ -34,13 +37,24 @@ export interface BulkOutput {
   url: string | null;
   width: number;
   height: number;
+  alignment: Alignment;
+  /** Where the original ended up on the result, once it is made (for the compare slider). */
+  offsetX: number | null;
+  offsetY: number | null;
   error: string | null;
 }
 
 const isSettled = (status: BulkOutputStatus) => status === 'completed' || status === 'error';
 
 function fromPrediction(prediction: Prediction): Partial<BulkOutput> {
-  if (prediction.status === 'succeeded') return { status: 'completed', url: prediction.output };
+  if (prediction.status === 'succeeded') {
+    return {
+      status: 'completed',
+      url: prediction.output,
+      offsetX: prediction.offset_x,
+      offsetY: prediction.offset_y,
+    };
+  }
   if (prediction.status === 'failed') return { status: 'error', error: prediction.error };
   return { status: prediction.status === 'processing' ? 'processing' : 'pending' };
 }
@@ -147,6 +161,9 @@ export function useBulkRun() {
           url: null,
           width: p.width,
           height: p.height,
+          alignment: p.alignment,
+          offsetX: null,
+          offsetY: null,
           error: null,
           status: 'pending',
         }));
@@ -169,6 +186,40 @@ export function useBulkRun() {
       void queryClient.invalidateQueries({ queryKey: historyQueryKey });
     },
     [photos, pollOne, queryClient],
+  );
+
+  /** A new version of one output, made and charged (one credit) on its own, as a single result's. */
+  const regenerate = useCallback(
+    async (output: BulkOutput, alignment: Alignment) => {
+      patchOutput(output.predictionId, { status: 'processing', error: null });
+      try {
+        const result = await runPrediction(
+          {
+            upload_id: output.uploadId,
+            ...outputSpecOfKey(output.key),
+            alignment,
+            regenerate: true,
+          },
+          {
+            api: predictionApi,
+            sleep,
+            now: () => performance.now(),
+            random: Math.random,
+            onProgress: () => void queryClient.invalidateQueries({ queryKey: usageStatsQueryKey }),
+          },
+        );
+        const { url, width, height, offsetX, offsetY } = result;
+        const made = { url, width, height, offsetX, offsetY, alignment: result.alignment };
+        if (alive.current) patchOutput(output.predictionId, { ...made, status: 'completed' });
+      } catch (failure) {
+        const message = formatMessage.errorRegenerating(output.key, (failure as Error).message);
+        if (alive.current) patchOutput(output.predictionId, { status: 'error', error: message });
+      } finally {
+        void queryClient.invalidateQueries({ queryKey: usageStatsQueryKey });
+        void queryClient.invalidateQueries({ queryKey: historyQueryKey });
+      }
+    },
+    [queryClient],
   );
 
   const downloadZip = useCallback(async () => {
@@ -207,6 +258,7 @@ export function useBulkRun() {
     removePhoto,
     clear,
     start,
+    regenerate,
     downloadZip,
   };
 }
