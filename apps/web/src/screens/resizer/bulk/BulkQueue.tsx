@@ -1,5 +1,5 @@
 import { FileArchive } from 'lucide-react';
-import { copy, outputFilename } from '@reframe/shared';
+import { copy, outputFilename, thumbnailUrl } from '@reframe/shared';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { checkerboard } from '../../../components/checkerboard';
@@ -66,7 +66,7 @@ export function BulkQueue({
                       >
                         {o.url ? (
                           <img
-                            src={o.url}
+                            src={thumbnailUrl(o.url, 'preview')}
                             alt={r.resultAlt(o.key)}
                             width={o.width}
                             height={o.height}
