@@ -34,8 +34,9 @@ class JobTimeoutError extends Error {
 
 /**
  * Runs one prediction on its outpainter: claim it, extend the stored original to the target
- * canvas, store it compact (lossless WebP) with its thumbnails, then complete it; any failure fails it and refunds its credit. A
- * server shutdown leaves it unsettled for the next start to resume.
+ * canvas, store it compact (lossless WebP) with its thumbnails, then complete it; any failure
+ * fails it and refunds its credit. A server shutdown leaves it unsettled for the next start to
+ * resume.
  */
 export function createPredictionRunHandler(deps: PredictionRunDeps) {
   const { db, storage, outpainter, codecs, log, timeoutMs, maxRunningPerUser } = deps;
@@ -62,9 +63,11 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
         signal,
       );
       if (timeout.aborted) throw new JobTimeoutError();
-      const storing = performance.now();
+      const compacting = performance.now();
       const compact = await codecs.compactResult(result.png, { signal });
       if (timeout.aborted) throw new JobTimeoutError();
+      const storing = performance.now();
+      const compactMs = Math.round(storing - compacting);
       const stored = await storeWithThumbnails(storage, resultsFolder(prediction.user_id, result), {
         bytes: compact.webp,
         extension: extensionFor('webp'),
@@ -84,6 +87,7 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
           predictionId,
           ms: result.ms,
           ...result.stages,
+          compactMs,
           storeMs,
           bytes: compact.webp.byteLength,
           pngBytes: result.png.byteLength,
