@@ -81,7 +81,7 @@ test.describe('bulk runs and placement packs', () => {
           .sort((a, b) => a.size.localeCompare(b.size)),
       );
     await expect
-      .poll(tiles)
+      .poll(tiles, { timeout: 30_000 })
       .toEqual(
         [...META, ...META]
           .map(([, w, h]) => ({ size: `${w}x${h}`, loaded: true }))
