@@ -43,6 +43,7 @@ interface JobLog {
   decodeMs?: number;
   fillMs?: number;
   encodeMs?: number;
+  compactMs?: number;
   storeMs?: number;
 }
 const jobLogs = new Map<string, JobLog>();
@@ -115,6 +116,7 @@ function stageTable(): string {
     ['decode', jobs.map(([, job]) => job.decodeMs)],
     ['fill', jobs.map(([, job]) => job.fillMs)],
     ['PNG encode', jobs.map(([, job]) => job.encodeMs)],
+    ['WebP + thumbnails', jobs.map(([, job]) => job.compactMs)],
     ['storage write', jobs.map(([, job]) => job.storeMs)],
     ['engine total', jobs.map(([, job]) => job.ms)],
     ['poll latency', pollLatency],

@@ -109,16 +109,24 @@ test.describe('bulk runs and placement packs', () => {
     expect(cut).toBe(0);
     const results = page.getByTestId('bulk-result');
     await expect(results).toHaveCount(8);
-    // A tile's image may still be loading when the progress line is done: wait for each to load.
-    const loadedSizes = () =>
+    // A tile draws its result's preview (at most 600 px) at the result's exact size. Its image
+    // may still be loading when the progress line is done: wait for each to load.
+    const tiles = () =>
       results.evaluateAll((images) =>
         (images as HTMLImageElement[])
-          .map((img) => `${img.naturalWidth}x${img.naturalHeight}`)
-          .sort(),
+          .map((img) => ({
+            size: `${img.getAttribute('width')}x${img.getAttribute('height')}`,
+            loaded: img.naturalWidth > 0 && Math.max(img.naturalWidth, img.naturalHeight) <= 600,
+          }))
+          .sort((a, b) => a.size.localeCompare(b.size)),
       );
     await expect
-      .poll(loadedSizes)
-      .toEqual([...META, ...META].map(([, w, h]) => `${w}x${h}`).sort());
+      .poll(tiles, { timeout: 30_000 })
+      .toEqual(
+        [...META, ...META]
+          .map(([, w, h]) => ({ size: `${w}x${h}`, loaded: true }))
+          .sort((a, b) => a.size.localeCompare(b.size)),
+      );
 
     const downloading = page.waitForEvent('download');
     await page.getByTestId('bulk-zip').click();

@@ -48,7 +48,9 @@ for (const model of E2E_MODELS) {
       await expect(result).toHaveCount(1, { timeout: 60_000 });
       await expect(page.getByTestId('queue-status')).toHaveText(['Completed']);
       const src = (await result.getByRole('img').getAttribute('src')) ?? '';
-      const pixels = await raw(await (await page.request.get(src)).body());
+      // The card draws a preview (`?size=preview`); the result itself is the file without it.
+      const full = src.replace(/\?size=preview$/, '');
+      const pixels = await raw(await (await page.request.get(full)).body());
       const original = await raw(await readFile(png));
       const canvas = computeCanvas(original.width, original.height, parseRatio('16:9'));
       expect([pixels.width, pixels.height]).toEqual([canvas.width, canvas.height]);

@@ -27,7 +27,10 @@ async function raw(bytes: Buffer) {
 /** The result is the canvas, the original's rows identical at its offset, tinted around it. */
 async function expectReplicateResult(page: Page, src: string, ratio: string) {
   const canvas = computeCanvas(600, 400, parseRatio(ratio));
-  const result = await raw(await (await page.request.get(src)).body());
+  // The card draws a preview (`?size=preview`); the result itself is the file without it.
+  const result = await raw(
+    await (await page.request.get(src.replace(/\?size=preview$/, ''))).body(),
+  );
   expect([result.width, result.height]).toEqual([canvas.width, canvas.height]);
   const original = await raw(await readFile(coffee));
   for (let y = 0; y < original.height; y++) {

@@ -133,7 +133,12 @@ test.describe('results: compare, versions, retry, formats, history', () => {
     }
     await wide.getByRole('button', { name: 'Previous version' }).click();
     await expect(wide.getByTestId('version-switcher')).toContainText('Version 2 of 3');
-    const secondUrl = await wide.getByRole('img').getAttribute('src');
+    // The card draws the version's preview; the viewer, the download and History's link open
+    // the file itself.
+    const secondUrl = (await wide.getByRole('img').getAttribute('src'))?.replace(
+      /\?size=preview$/,
+      '',
+    );
     await expect(page.getByTestId('credits-left')).toHaveText('28 credits left');
 
     // Full size: the compare slider, zoom, and the arrow keys to the next ratio.
@@ -158,7 +163,7 @@ test.describe('results: compare, versions, retry, formats, history', () => {
     await wide.getByRole('button', { name: 'Download' }).click();
     const picked = await single;
     expect(picked.suggestedFilename()).toBe(expectedName('16:9', 'png'));
-    const served = await page.request.get(secondUrl ?? '');
+    const served = await page.request.get(`${secondUrl}?format=png`);
     expect((await bytesOf(picked)).equals(await served.body())).toBe(true);
 
     await page.getByLabel('Download format').selectOption('jpeg');

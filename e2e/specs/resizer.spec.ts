@@ -9,6 +9,11 @@ import { createVerifiedUser } from '../support/accounts';
 const coffee = fixtureImage('coffee.png'); // 600 x 400, ratio 1.50
 const ratios = ['1:1', '16:9', '9:16'] as const;
 
+/** The PNG download of the result a card's preview (`…?size=preview`) shows. */
+function pngDownloadOf(previewSrc: string | null): string {
+  return (previewSrc ?? '').replace(/\?size=preview$/, '?format=png');
+}
+
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
   expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
@@ -96,8 +101,10 @@ test.describe('resizer and history', () => {
     for (const [index, ratio] of ratios.entries()) {
       const result = results.nth(index);
       await expect(result).toContainText(`${ratio} Aspect Ratio`);
+      // The card draws the result's preview; its PNG download is the result at its full size.
       const src = await result.getByRole('img').getAttribute('src');
-      const file = await page.request.get(src ?? '');
+      expect(src).toMatch(/\?size=preview$/);
+      const file = await page.request.get(pngDownloadOf(src));
       expect(file.headers()['content-type']).toBe('image/png');
       const size = pngSize(await file.body());
       expect(size).toEqual(expectedSize(ratio));
@@ -220,7 +227,7 @@ test.describe('resizer and history', () => {
     const result = page.getByTestId('result');
     await expect(result).toHaveCount(1, { timeout: 60_000 });
     const src = await result.getByRole('img').getAttribute('src');
-    expect(pngSize(await (await page.request.get(src ?? '')).body())).toEqual({
+    expect(pngSize(await (await page.request.get(pngDownloadOf(src))).body())).toEqual({
       width: 1500,
       height: 500,
     });

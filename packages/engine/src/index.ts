@@ -3,6 +3,8 @@ export { MAX_CANVAS_SIDE, MAX_INPUT_PIXELS } from './codecs/limits';
 export { checkUpload, LOSSLESS_STORE_MAX_PIXELS, prepareUpload } from './codecs/upload';
 export type { CheckedUpload, PreparedUpload, StoredFormat } from './codecs/upload';
 export type { ImageFormat } from './codecs/sniff';
+export { THUMBNAIL_SIDES } from './codecs/renditions';
+export type { CompactResult, ThumbnailSize, Thumbnails } from './codecs/renditions';
 export { padForModel, pasteOriginal } from './codecs/model-canvas';
 export type {
   ModelCanvas,

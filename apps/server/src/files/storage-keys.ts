@@ -1,3 +1,5 @@
+import { thumbnailSizes, type ThumbnailSize } from '@reframe/shared';
+
 /**
  * The storage key layout, in one place. Every object of a user lives under the user's prefix,
  * which is also the ownership check of /api/files and what account deletion removes.
@@ -14,4 +16,17 @@ export function originalsFolder(userId: string): string {
 /** Where a user's results of one size are stored, one timestamped key each. */
 export function resultsFolder(userId: string, size: { width: number; height: number }): string {
   return `${userPrefix(userId)}resized/${size.width}x${size.height}`;
+}
+
+/**
+ * Where a stored file's thumbnail of one size lives: beside the user's other objects (so the
+ * ownership check, the quota and account deletion treat it like them), named after its file.
+ */
+export function thumbnailKey(key: string, size: ThumbnailSize): string {
+  return `${key}.${size}.webp`;
+}
+
+/** A stored file and all its thumbnails: what its deletion removes and the quota counts. */
+export function withThumbnails(key: string): string[] {
+  return [key, ...thumbnailSizes.map((size) => thumbnailKey(key, size))];
 }

@@ -9,6 +9,7 @@ import { totalSize, type Storage } from '../adapters/storage/storage';
 import { toIsoString } from '../db/column-types';
 import type { DB } from '../db/types';
 import { fileUrl } from '../files/file-urls';
+import { withThumbnails } from '../files/storage-keys';
 import { AppError } from '../http/app-error';
 import type { HistoryRecordRow } from '../predictions/resizer.tables';
 import { addStoredBytes } from '../uploads/upload-quota';
@@ -140,7 +141,8 @@ export function createHistoryService(deps: { db: Kysely<DB>; appUrl: string; sto
         if (!upload) return null;
         const { unsettled, resultKeys } = await listRunFiles(trx, upload.id);
         if (unsettled) throw new AppError('RUN_IN_PROGRESS', 409);
-        const runKeys = [...new Set([record.original_key, upload.storage_key, ...resultKeys])];
+        const fileKeys = new Set([record.original_key, upload.storage_key, ...resultKeys]);
+        const runKeys = [...fileKeys].flatMap(withThumbnails);
         const bytes = await totalSize(storage, runKeys);
         if (!(await deleteUpload(trx, userId, upload.id))) return null;
         await addStoredBytes(trx, userId, -bytes);

@@ -2,13 +2,16 @@ import { errorMessages } from '@reframe/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { failureMessage, type Outpainter } from '../adapters/outpainter/outpainter';
-import { createTimestamped, type Storage } from '../adapters/storage/storage';
+import type { EnginePool } from '@reframe/engine';
+import type { Storage } from '../adapters/storage/storage';
 import type { DB } from '../db/types';
 import { completePrediction, failAndRefund } from '../predictions/prediction-settlement';
 import { offsetOnResult, outputCanvas, placementModeFor } from '../predictions/output-canvas';
 import { claimForRun } from '../predictions/predictions.repo';
 import { addStoredBytes } from '../uploads/upload-quota';
+import { extensionFor } from '../files/content-type';
 import { resultsFolder } from '../files/storage-keys';
+import { deleteWithThumbnails, storeWithThumbnails } from '../files/stored-files';
 import { findOwnedUpload } from '../uploads/uploads.repo';
 import type { JobData, JobStatus } from './job-catalogue';
 
@@ -16,6 +19,8 @@ export interface PredictionRunDeps {
   db: Kysely<DB>;
   storage: Storage;
   outpainter: Outpainter;
+  /** Turns each result into what is stored: lossless WebP and its thumbnails, on a worker. */
+  codecs: Pick<EnginePool, 'compactResult'>;
   log: FastifyBaseLogger;
   /** A run longer than this is aborted, failed and refunded. */
   timeoutMs: number;
@@ -29,11 +34,12 @@ class JobTimeoutError extends Error {
 
 /**
  * Runs one prediction on its outpainter: claim it, extend the stored original to the target
- * canvas, store the PNG, then complete it; any failure fails it and refunds its credit. A
- * server shutdown leaves it unsettled for the next start to resume.
+ * canvas, store it compact (lossless WebP) with its thumbnails, then complete it; any failure
+ * fails it and refunds its credit. A server shutdown leaves it unsettled for the next start to
+ * resume.
  */
 export function createPredictionRunHandler(deps: PredictionRunDeps) {
-  const { db, storage, outpainter, log, timeoutMs, maxRunningPerUser } = deps;
+  const { db, storage, outpainter, codecs, log, timeoutMs, maxRunningPerUser } = deps;
 
   return async function handlePredictionRun(
     { predictionId }: JobData<'PredictionRun'>,
@@ -57,24 +63,34 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
         signal,
       );
       if (timeout.aborted) throw new JobTimeoutError();
-      const folder = resultsFolder(prediction.user_id, result);
+      const compacting = performance.now();
+      const compact = await codecs.compactResult(result.png, { signal });
+      if (timeout.aborted) throw new JobTimeoutError();
       const storing = performance.now();
-      const outputKey = await createTimestamped(storage, folder, result.png);
+      const compactMs = Math.round(storing - compacting);
+      const stored = await storeWithThumbnails(storage, resultsFolder(prediction.user_id, result), {
+        bytes: compact.webp,
+        extension: extensionFor('webp'),
+        thumbnails: compact.thumbnails,
+      });
+      const outputKey = stored.key;
       const storeMs = Math.round(performance.now() - storing);
       const placed = { ...offsetOnResult(canvas, result), confidence: result.confidence };
       const made = { outputKey, madeBy: result.madeBy, placed };
       if (!(await completePrediction(db, prediction, upload, made))) {
-        await storage.delete(outputKey);
+        await deleteWithThumbnails(storage, outputKey);
         return 'skipped';
       }
-      await addStoredBytes(db, prediction.user_id, result.png.byteLength);
+      await addStoredBytes(db, prediction.user_id, stored.bytes);
       log.info(
         {
           predictionId,
           ms: result.ms,
           ...result.stages,
+          compactMs,
           storeMs,
-          bytes: result.png.byteLength,
+          bytes: compact.webp.byteLength,
+          pngBytes: result.png.byteLength,
           ...result.madeBy,
           ...placed,
         },

@@ -64,7 +64,7 @@ export function createResizer(deps: ResizerDeps) {
   const { db, log, appUrl, config, outpainterConfig, limits } = deps;
   const storage = deps.storage ?? createStorage(config.storage);
   const engine = deps.engine ?? createEnginePool({ size: config.jobs.workers });
-  // Uploads are decoded on a pool of their own, so they never wait behind jobs.
+  // Uploads and downloads are decoded on a pool of their own, so they never wait behind jobs.
   const uploadEngine = createEnginePool({ size: config.uploads.decodeWorkers });
   const queue =
     deps.queue ??
@@ -107,6 +107,7 @@ export function createResizer(deps: ResizerDeps) {
       wakeups,
       log,
     }),
+    codecs: engine,
     log,
     timeoutMs: config.jobs.timeoutMs,
     maxRunningPerUser: config.jobs.maxRunningPerUser,
@@ -151,7 +152,7 @@ export function createResizer(deps: ResizerDeps) {
         log,
       }),
     }),
-    filesRoutes({ storage }),
+    filesRoutes({ storage, codecs: uploadEngine }),
     historyRoutes({ historyService: createHistoryService({ db, appUrl, storage }) }),
   ];
   const webhook = outpainterConfig.provider === 'replicate' && outpainterConfig.replicate.webhook;

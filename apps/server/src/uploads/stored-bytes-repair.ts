@@ -2,10 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { totalSize, type Storage } from '../adapters/storage/storage';
 import type { DB } from '../db/types';
+import { withThumbnails } from '../files/storage-keys';
 
 type Db = Kysely<DB>;
 
-/** Every object a user's rows point at: originals, results of every version, history images. */
+/**
+ * Every object a user's rows point at: originals, results of every version, history images, and
+ * the thumbnails of each.
+ */
 async function storedKeysOf(db: Db, userId: string): Promise<Set<string>> {
   const [uploads, predictions, images] = await Promise.all([
     db.selectFrom('upload').select('storage_key').where('user_id', '=', userId).execute(),
@@ -22,11 +26,12 @@ async function storedKeysOf(db: Db, userId: string): Promise<Set<string>> {
       .where('history_record.user_id', '=', userId)
       .execute(),
   ]);
-  return new Set([
+  const files = new Set([
     ...uploads.map((row) => row.storage_key),
     ...predictions.flatMap((row) => (row.output_key ? [row.output_key] : [])),
     ...images.map((row) => row.storage_key),
   ]);
+  return new Set([...files].flatMap(withThumbnails));
 }
 
 /**

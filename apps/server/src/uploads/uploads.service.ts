@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { originalRatio, type UploadResponse } from '@reframe/shared';
 import type { Kysely } from 'kysely';
-import { createTimestamped, type Storage } from '../adapters/storage/storage';
+import type { Storage } from '../adapters/storage/storage';
 import type { DB } from '../db/types';
 import { extensionFor } from '../files/content-type';
 import { fileUrl } from '../files/file-urls';
 import { originalsFolder } from '../files/storage-keys';
+import { deleteWithThumbnails, storeWithThumbnails } from '../files/stored-files';
 import { AppError } from '../http/app-error';
 import { checkDeclaredType, cleanFilename } from './upload-checks';
 import { readUploadImage, type UploadDecoder } from './upload-image';
@@ -30,20 +31,19 @@ export function createUploadsService({ db, storage, appUrl, decoder, quota }: Up
   return {
     /**
      * Checks the declared type, then the bytes (header first, then one decode on a worker), and
-     * stores the compact re-encoded original (orientation applied, metadata dropped). Nothing is
-     * stored when any check fails.
+     * stores the compact re-encoded original (orientation applied, metadata dropped) with its
+     * thumbnails. Nothing is stored when any check fails.
      */
     async upload(userId: string, file: IncomingFile): Promise<UploadResponse> {
       const filename = cleanFilename(file.filename);
       checkDeclaredType(filename, file.mimetype);
       if (file.bytes.length === 0) throw new AppError('UPLOAD_EMPTY', 400);
       const info = await readUploadImage(decoder, file.bytes);
-      const key = await createTimestamped(
-        storage,
-        originalsFolder(userId),
-        info.stored,
-        extensionFor(info.storedFormat),
-      );
+      const { key, bytes } = await storeWithThumbnails(storage, originalsFolder(userId), {
+        bytes: info.stored,
+        extension: extensionFor(info.storedFormat),
+        thumbnails: info.thumbnails,
+      });
       const id = randomUUID();
       try {
         await insertUpload(db, {
@@ -56,10 +56,10 @@ export function createUploadsService({ db, storage, appUrl, decoder, quota }: Up
           created_at: new Date().toISOString(),
         });
       } catch (error) {
-        await storage.delete(key);
+        await deleteWithThumbnails(storage, key);
         throw error;
       }
-      await quota.charge(userId, info.stored.byteLength);
+      await quota.charge(userId, bytes);
       return {
         id,
         url: fileUrl(appUrl, key),

@@ -207,7 +207,7 @@ describe('2 web and 2 worker processes on PostgreSQL and S3', () => {
             const path = new URL(prediction.output!).pathname;
             const mineFile = await owner.at(web.base).request('GET', path);
             expect(mineFile.status).toBe(200);
-            expect(mineFile.headers.get('content-type')).toBe('image/png');
+            expect(mineFile.headers.get('content-type')).toBe('image/webp');
             expect((await stranger.at(web.base).request('GET', path)).status).toBe(404);
           }
         }

@@ -94,8 +94,8 @@ describe('the app with STORAGE_DRIVER=s3', () => {
 
     const mine = await client.get(pathOf(settled.output!));
     expect(mine.statusCode).toBe(200);
-    expect(mine.headers['content-type']).toBe('image/png');
-    expect(mine.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(mine.headers['content-type']).toBe('image/webp');
+    expect(mine.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
     expect((await other.get(pathOf(settled.output!))).statusCode).toBe(404);
 
     const deleted = await client.post('/api/account/delete', { password: PASSWORD });

@@ -259,7 +259,7 @@ describe('one prediction with a placement and an alignment (POST /api/replicate)
     expect(await sizeOf(new Uint8Array(file.rawPayload))).toMatchObject({
       width: 1200,
       height: 628,
-      format: 'png',
+      format: 'webp',
     });
   });
 

@@ -43,17 +43,17 @@ describe('the resizer: upload, predict, poll, download, history', () => {
     expect(done.status, done.error ?? '').toBe('succeeded');
     expect(done.output).toMatch(
       new RegExp(
-        `^http://localhost:3000/api/files/users/[^/]+/resized/${canvas.width}x${canvas.height}/\\d+$`,
+        `^http://localhost:3000/api/files/users/[^/]+/resized/${canvas.width}x${canvas.height}/\\d+\\.webp$`,
       ),
     );
     const file = await client.get(pathOf(done.output!));
     expect(file.statusCode).toBe(200);
-    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['content-type']).toBe('image/webp');
     expect(file.headers['cache-control']).toMatch(/^private/);
     expect(await sizeOf(file.rawPayload)).toEqual({
       width: canvas.width,
       height: canvas.height,
-      format: 'png',
+      format: 'webp',
     });
     expect(await creditsOf(client)).toBe(4);
 

@@ -6,6 +6,7 @@ import { createDiskStorage } from '../../src/adapters/storage/disk-storage';
 import { createS3Storage } from '../../src/adapters/storage/s3-storage';
 import type { Storage } from '../../src/adapters/storage/storage';
 import { grantCredits } from '../../src/credits/credits.service';
+import { withThumbnails } from '../../src/files/storage-keys';
 import { repairStoredBytes } from '../../src/uploads/stored-bytes-repair';
 import { signUpVerified } from '../helpers/accounts';
 import type { TestClient } from '../helpers/client';
@@ -40,7 +41,10 @@ async function finishedRun(t: TestApp, client: TestClient, ratio = '16:9') {
   return { uploadId: original.id, historyId: item!.id };
 }
 
-/** The bytes of every object a run holds (its original and results), as the storage holds them. */
+/**
+ * The bytes of every object a run holds (its original and results, and their thumbnails), as the
+ * storage holds them.
+ */
 async function runBytes(t: TestApp, storage: Storage, uploadId: string): Promise<number> {
   const upload = await t.database.db
     .selectFrom('upload')
@@ -52,7 +56,8 @@ async function runBytes(t: TestApp, storage: Storage, uploadId: string): Promise
     .select('output_key')
     .where('upload_id', '=', uploadId)
     .execute();
-  const keys = new Set([upload.storage_key, ...outputs.flatMap((p) => p.output_key ?? [])]);
+  const files = new Set([upload.storage_key, ...outputs.flatMap((p) => p.output_key ?? [])]);
+  const keys = [...files].flatMap(withThumbnails);
   let total = 0;
   for (const key of keys) total += (await storage.read(key))?.byteLength ?? 0;
   return total;

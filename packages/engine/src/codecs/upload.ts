@@ -5,6 +5,7 @@ import { checkDecodeCost } from './budget';
 import { checkContainer } from './container';
 import { translateSharpError } from './decode';
 import { MAX_INPUT_PIXELS } from './limits';
+import { makeThumbnails, type Thumbnails } from './renditions';
 import { sniffHeader, type HeaderInfo, type ImageFormat } from './sniff';
 
 /** Lossless inputs up to this size are stored as PNG; larger ones, and lossy ones, as JPEG/WebP. */
@@ -29,6 +30,8 @@ export interface PreparedUpload {
   /** The original as it is kept: orientation applied, metadata dropped, compact. */
   stored: Uint8Array;
   storedFormat: StoredFormat;
+  /** WebP thumbnails of the stored original, for the screens that show it small. */
+  thumbnails: Thumbnails;
 }
 
 /**
@@ -66,7 +69,13 @@ export async function prepareUpload(bytes: Uint8Array): Promise<PreparedUpload> 
       if (!isStrayBytesWarning(error)) throw error;
       return encode('truncated');
     });
-    return { format: checked.format, hasAlpha, storedFormat, ...result };
+    return {
+      format: checked.format,
+      hasAlpha,
+      storedFormat,
+      ...result,
+      thumbnails: await makeThumbnails(result.stored),
+    };
   } catch (error) {
     throw translateSharpError(error);
   }
@@ -80,7 +89,13 @@ async function prepareBmp(bytes: Uint8Array, checked: CheckedUpload): Promise<Pr
     raw: { width: raw.width, height: raw.height, channels: raw.channels },
   });
   const result = await encodeStored(image, hasAlpha, storedFormat);
-  return { format: 'bmp', hasAlpha, storedFormat, ...result };
+  return {
+    format: 'bmp',
+    hasAlpha,
+    storedFormat,
+    ...result,
+    thumbnails: await makeThumbnails(result.stored),
+  };
 }
 
 function openStrict(bytes: Uint8Array, failOn: 'warning' | 'truncated'): Sharp {

@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { padForModel, pasteOriginal } from '../codecs/model-canvas';
-import { prepareUpload } from '../codecs/upload';
+import { compactResult, convertToPng } from '../codecs/renditions';
+import { prepareUpload, type PreparedUpload } from '../codecs/upload';
 import { outpaint } from '../outpaint';
 import type { JobMessage, ReplyMessage, Task, TaskResult } from './protocol';
 import { serializeError } from './protocol';
@@ -16,7 +17,10 @@ async function run(task: Task): Promise<{ result: TaskResult; transfer: ArrayBuf
     }
     case 'prepareUpload': {
       const result = await prepareUpload(task.bytes);
-      return { result, transfer: [result.stored.buffer as ArrayBuffer] };
+      return {
+        result,
+        transfer: [result.stored.buffer as ArrayBuffer, ...thumbnailBuffers(result)],
+      };
     }
     case 'padForModel': {
       const result = await padForModel(task.request);
@@ -29,7 +33,22 @@ async function run(task: Task): Promise<{ result: TaskResult; transfer: ArrayBuf
       const result = await pasteOriginal(task.request);
       return { result, transfer: [result.png.buffer as ArrayBuffer] };
     }
+    case 'compactResult': {
+      const result = await compactResult(task.bytes);
+      return {
+        result,
+        transfer: [result.webp.buffer as ArrayBuffer, ...thumbnailBuffers(result)],
+      };
+    }
+    case 'convertToPng': {
+      const result = await convertToPng(task.bytes);
+      return { result, transfer: [result.buffer as ArrayBuffer] };
+    }
   }
+}
+
+function thumbnailBuffers({ thumbnails }: Pick<PreparedUpload, 'thumbnails'>): ArrayBuffer[] {
+  return Object.values(thumbnails).map((bytes) => bytes.buffer as ArrayBuffer);
 }
 
 port.on('message', (message: JobMessage) => {

@@ -67,6 +67,19 @@ describe('createEnginePool', () => {
     expect(error).toMatchObject({ name: 'EngineInputError', code: 'TRUNCATED' });
   });
 
+  it('stores a result compact on a worker, with thumbnails, and gives back a PNG of its pixels', async () => {
+    pool = createEnginePool({ size: 1 });
+    const png = await fixture('coffee.png', 300);
+    const compact = await pool.compactResult(png);
+    expect((await sharp(compact.webp).metadata()).format).toBe('webp');
+    expect((await sharp(compact.thumbnails.thumb).metadata()).width).toBe(240);
+    expect((await sharp(compact.thumbnails.preview).metadata()).width).toBe(300);
+    const back = await pool.convertToPng(compact.webp);
+    expect([...back.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+    const [a, b] = await Promise.all([png, back].map((bytes) => sharp(bytes).raw().toBuffer()));
+    expect(a!.equals(b!)).toBe(true);
+  });
+
   it('runs small jobs on the free worker while a large one holds the other', async () => {
     pool = createEnginePool({ size: 2 });
     // Large enough to take many times the three small jobs, even on a loaded machine.

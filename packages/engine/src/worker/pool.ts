@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { EngineInputError, type EngineInputErrorCode } from '../errors';
 import type { ModelCanvas, ModelCanvasRequest, PasteOriginalRequest } from '../codecs/model-canvas';
+import type { CompactResult } from '../codecs/renditions';
 import type { PreparedUpload } from '../codecs/upload';
 import type { OutpaintRequest, OutpaintResult } from '../outpaint';
 import { estimateJobMemoryMb } from './job-memory';
@@ -30,6 +31,10 @@ export interface EnginePool {
     request: PasteOriginalRequest,
     options?: { signal?: AbortSignal },
   ): Promise<OutpaintResult>;
+  /** A result stored compact: lossless WebP and its thumbnails (see codecs/renditions.ts). */
+  compactResult(bytes: Uint8Array, options?: { signal?: AbortSignal }): Promise<CompactResult>;
+  /** A stored image as PNG, pixels unchanged, for a download. */
+  convertToPng(bytes: Uint8Array, options?: { signal?: AbortSignal }): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -161,6 +166,12 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
   const pasteOriginal: EnginePool['pasteOriginal'] = async (request, { signal } = {}) =>
     (await submit({ kind: 'pasteOriginal', request }, signal)) as OutpaintResult;
 
+  const compactResult: EnginePool['compactResult'] = async (bytes, { signal } = {}) =>
+    (await submit({ kind: 'compactResult', bytes }, signal)) as CompactResult;
+
+  const convertToPng: EnginePool['convertToPng'] = async (bytes, { signal } = {}) =>
+    (await submit({ kind: 'convertToPng', bytes }, signal)) as Uint8Array;
+
   const abort = (job: Job): void => {
     settle(job);
     const queued = queue.indexOf(job);
@@ -195,7 +206,15 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     await Promise.all(stopping);
   };
 
-  return { outpaint, prepareUpload, padForModel, pasteOriginal, close };
+  return {
+    outpaint,
+    prepareUpload,
+    padForModel,
+    pasteOriginal,
+    compactResult,
+    convertToPng,
+    close,
+  };
 }
 
 function abortError(signal: AbortSignal | undefined): Error {

@@ -1,4 +1,5 @@
 import type { ModelCanvas, ModelCanvasRequest, PasteOriginalRequest } from '../codecs/model-canvas';
+import type { CompactResult } from '../codecs/renditions';
 import type { PreparedUpload } from '../codecs/upload';
 import type { OutpaintRequest, OutpaintResult } from '../outpaint';
 
@@ -7,9 +8,11 @@ export type Task =
   | { kind: 'outpaint'; request: OutpaintRequest }
   | { kind: 'prepareUpload'; bytes: Uint8Array }
   | { kind: 'padForModel'; request: ModelCanvasRequest }
-  | { kind: 'pasteOriginal'; request: PasteOriginalRequest };
+  | { kind: 'pasteOriginal'; request: PasteOriginalRequest }
+  | { kind: 'compactResult'; bytes: Uint8Array }
+  | { kind: 'convertToPng'; bytes: Uint8Array };
 
-export type TaskResult = OutpaintResult | PreparedUpload | ModelCanvas;
+export type TaskResult = OutpaintResult | PreparedUpload | ModelCanvas | CompactResult | Uint8Array;
 
 export interface JobMessage {
   id: number;

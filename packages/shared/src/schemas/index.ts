@@ -1,3 +1,4 @@
 export * from './account';
 export * from './resizer';
 export * from './site';
+export * from './files';

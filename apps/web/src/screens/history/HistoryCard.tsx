@@ -1,6 +1,6 @@
 import { CalendarClock, FileArchive, Layers, Maximize2, Sparkles, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { copy, type HistoryItem } from '@reframe/shared';
+import { copy, thumbnailUrl, type HistoryItem } from '@reframe/shared';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -42,7 +42,7 @@ export function HistoryCard({
     <Card className="flex w-full min-w-0 flex-col overflow-hidden" data-testid="history-card">
       <div className={`relative flex h-52 items-center justify-center p-3 ${checkerboard}`}>
         <FallbackImage
-          src={item.originalImage}
+          src={thumbnailUrl(item.originalImage, 'preview')}
           alt={h.originalAlt(item.originalFilename)}
           loading="lazy"
           className="max-h-full max-w-full rounded-md object-contain shadow-sm"
@@ -95,7 +95,7 @@ export function HistoryCard({
                 data-testid="history-version"
               >
                 <FallbackImage
-                  src={version.url}
+                  src={thumbnailUrl(version.url, 'thumb')}
                   alt={h.versionAlt(version.ratio)}
                   loading="lazy"
                   className="rounded-md object-contain ring-1 ring-slate-200 transition group-hover:ring-2 group-hover:ring-brand-500"

@@ -7,7 +7,7 @@ import {
   RefreshCw,
 } from 'lucide-react';
 import { useState } from 'react';
-import { copy, errorMessages, isLowConfidence, resolveOutput } from '@reframe/shared';
+import { copy, errorMessages, isLowConfidence, resolveOutput, thumbnailUrl } from '@reframe/shared';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -154,7 +154,7 @@ function ResultTile({
           className="group relative flex max-h-full max-w-full cursor-zoom-in items-center justify-center rounded-md focus-visible:ring-4 focus-visible:ring-brand-500/60 focus-visible:outline-none"
         >
           <img
-            src={image.url}
+            src={thumbnailUrl(image.url, 'preview')}
             alt={r.resultAlt(image.ratio)}
             width={image.width}
             height={image.height}

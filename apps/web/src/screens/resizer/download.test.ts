@@ -19,9 +19,11 @@ function png(width: number, height: number): Promise<Uint8Array> {
   return Promise.resolve(bytes);
 }
 
+/** A server that answers each file as PNG only when asked for PNG (`?format=png`). */
 function servingFiles(files: Record<string, Uint8Array>): FetchLike {
   return (url) => {
-    const bytes = files[url];
+    const [path, query] = url.split('?');
+    const bytes = query === 'format=png' ? files[path ?? ''] : undefined;
     return Promise.resolve({
       ok: bytes !== undefined,
       arrayBuffer: () => Promise.resolve((bytes ?? new Uint8Array()).slice().buffer),

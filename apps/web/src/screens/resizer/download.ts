@@ -1,5 +1,5 @@
 import JSZip from 'jszip';
-import { errorMessages, outputFilename, resolveOutput } from '@reframe/shared';
+import { errorMessages, outputFilename, pngUrl, resolveOutput } from '@reframe/shared';
 
 /** The brief's file names (section 9), with the chosen format's extension. */
 export const expandedFilename = (width: number, height: number, extension = 'png') =>
@@ -17,9 +17,12 @@ export type FetchLike = (
   url: string,
 ) => Promise<{ ok: boolean; arrayBuffer(): Promise<ArrayBuffer> }>;
 
-/** GETs an image as bytes ("Failed to fetch image" when the answer is not OK). */
+/**
+ * GETs a file as PNG bytes, the format downloads start from (the server converts what it stores
+ * as WebP or JPEG); "Failed to fetch image" when the answer is not OK.
+ */
 export async function fetchImageBytes(url: string, fetchImpl: FetchLike): Promise<Uint8Array> {
-  const response = await fetchImpl(url);
+  const response = await fetchImpl(pngUrl(url));
   if (!response.ok) throw new Error(errorMessages.FETCH_IMAGE_FAILED);
   return new Uint8Array(await response.arrayBuffer());
 }

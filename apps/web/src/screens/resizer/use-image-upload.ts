@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { UploadResponse } from '@reframe/shared';
+import { thumbnailUrl, type UploadResponse } from '@reframe/shared';
 import { uploadImage } from '../../api/resizer';
 import { uploadProblem } from './upload-checks';
 
@@ -23,7 +23,11 @@ export function useImageUpload(
   restored: UploadResponse | null = null,
 ) {
   const [chosen, setChosen] = useState<ChosenImage | null>(
-    restored && { name: restored.filename, size: null, previewUrl: restored.url },
+    restored && {
+      name: restored.filename,
+      size: null,
+      previewUrl: thumbnailUrl(restored.url, 'preview'),
+    },
   );
   const [problem, setProblem] = useState<string | null>(null);
   const latest = useRef<File | null>(null);

@@ -1,6 +1,6 @@
 import { FileArchive, Maximize2, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { copy, errorMessages, outputFilename } from '@reframe/shared';
+import { copy, errorMessages, outputFilename, thumbnailUrl } from '@reframe/shared';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { checkerboard } from '../../../components/checkerboard';
@@ -96,7 +96,7 @@ export function BulkQueue({
                             }
                           >
                             <img
-                              src={o.url}
+                              src={thumbnailUrl(o.url, 'preview')}
                               alt={r.resultAlt(o.key)}
                               width={o.width}
                               height={o.height}

@@ -18,8 +18,9 @@ function png(width: number, height: number): Uint8Array {
   return bytes;
 }
 
+/** Answers a result as PNG only when asked for PNG (`?format=png`). */
 const serving: FetchLike = (url) => {
-  const [, w, h] = /(\d+)x(\d+)$/.exec(url) ?? [];
+  const [, w, h] = /(\d+)x(\d+)\?format=png$/.exec(url) ?? [];
   return Promise.resolve({
     ok: w !== undefined,
     arrayBuffer: () => Promise.resolve(png(Number(w), Number(h)).slice().buffer),
