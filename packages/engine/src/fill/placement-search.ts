@@ -54,8 +54,8 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
     edgeWeight: 0,
   },
   confidence: {
-    bias: 4.6,
-    weights: { seams: 0.5, straight: 0, texture: 0, fragments: 20, edge: 0 },
+    bias: 1.08,
+    weights: { seams: 0, straight: 0, texture: 0.193, fragments: 2.34, edge: 0 },
   },
 };
 

@@ -67,8 +67,9 @@ export function regionRarity(
   for (let p = 0; p < n; p++) {
     const x = p % width;
     const r = region[p]!;
-    for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
-      if (q < 0 || q >= n || region[q] === r) continue;
+    for (let k = 0; k < 4; k++) {
+      const q = neighbour(p, x, width, n, k);
+      if (q < 0 || region[q] === r) continue;
       ringCount[r]!++;
       for (let ch = 0; ch < 3; ch++) ringSum[r * 3 + ch]! += colour[q * 3 + ch]!;
     }
@@ -97,12 +98,30 @@ export function regionRarity(
   for (let p = 0; p < n; p++) {
     const x = p % width;
     let r = rarity[region[p]!]!;
-    for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
-      if (q >= 0 && q < n) r = Math.max(r, rarity[region[q]!]!);
+    for (let k = 0; k < 4; k++) {
+      const q = neighbour(p, x, width, n, k);
+      if (q >= 0) r = Math.max(r, rarity[region[q]!]!);
     }
     map[p] = r;
   }
   return { width, height, map };
+}
+
+/** The k-th 4-neighbour (left, right, up, down) of pixel p at column x, -1 off the image. */
+function neighbour(p: number, x: number, width: number, n: number, k: number): number {
+  const q =
+    k === 0
+      ? x > 0
+        ? p - 1
+        : -1
+      : k === 1
+        ? x < width - 1
+          ? p + 1
+          : -1
+        : k === 2
+          ? p - width
+          : p + width;
+  return q >= 0 && q < n ? q : -1;
 }
 
 const smoothstep = (lo: number, hi: number, v: number): number => {
@@ -234,8 +253,9 @@ function connectedRegions(
     while (top > 0) {
       const p = stack[--top]!;
       const x = p % W;
-      for (const q of [x > 0 ? p - 1 : -1, x < W - 1 ? p + 1 : -1, p - W, p + W]) {
-        if (q < 0 || q >= W * H || region[q]! >= 0 || label[q] !== label[p]) continue;
+      for (let k = 0; k < 4; k++) {
+        const q = neighbour(p, x, W, W * H, k);
+        if (q < 0 || region[q]! >= 0 || label[q] !== label[p]) continue;
         region[q] = count;
         stack[top++] = q;
       }
