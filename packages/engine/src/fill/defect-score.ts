@@ -163,12 +163,9 @@ function copyTexture(plan: FillPlan): Float32Array {
       const p = y * W + x;
       let sum = 0;
       let n = 0;
-      for (const [qx, qy] of [
-        [x - 1, y],
-        [x + 1, y],
-        [x, y - 1],
-        [x, y + 1],
-      ] as const) {
+      for (let k = 0; k < 4; k++) {
+        const qx = k === 0 ? x - 1 : k === 1 ? x + 1 : x;
+        const qy = k === 2 ? y - 1 : k === 3 ? y + 1 : y;
         if (qx < 0 || qy < 0 || qx >= W || qy >= H) continue;
         const q = qy * W + qx;
         if (copyOf[q] !== copyOf[p]) continue;

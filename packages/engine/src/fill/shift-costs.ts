@@ -344,6 +344,8 @@ export function seamCost(
 ): (p: number, q: number, a: number, b: number) => number {
   const { width: W, channels: c, data, known } = step;
   const busy = busyness(step);
+  /** Each known pixel's texture (root of its busyness), once rather than per seam. */
+  const texture = Float64Array.from(busy, Math.sqrt);
   const { x0, y0, x1, y1 } = known;
   const dxs = Int32Array.from(shifts, (s) => s.dx);
   const dys = Int32Array.from(shifts, (s) => s.dy);
@@ -351,7 +353,7 @@ export function seamCost(
   const busyScale = 1 / (4 * options.busyLevel);
   let mismatch = 0;
   let activity = 0;
-  let texture = 0;
+  let textureChange = 0;
   /** Adds the two copies' difference and busyness at p; false where either has no source. */
   const add = (p: number, a: number, b: number): boolean => {
     const x = p % W;
@@ -369,13 +371,13 @@ export function seamCost(
       mismatch += d * d;
     }
     activity += busy[i]! + busy[j]!;
-    texture += (Math.sqrt(busy[i]!) - Math.sqrt(busy[j]!)) ** 2;
+    textureChange += (texture[i]! - texture[j]!) ** 2;
     return true;
   };
   return (p, q, a, b) => {
     mismatch = 0;
     activity = 0;
-    texture = 0;
+    textureChange = 0;
     const atP = add(p, a, b);
     const atQ = add(q, a, b);
     if (!atP && !atQ) return reachNone;
@@ -383,7 +385,9 @@ export function seamCost(
     const scale = atP && atQ ? 1 : 2;
     const visible = 1 + activity * scale * busyScale;
     return (
-      options.labelChange + (mismatch * scale) / visible + options.textureChange * texture * scale
+      options.labelChange +
+      (mismatch * scale) / visible +
+      options.textureChange * textureChange * scale
     );
   };
 }
