@@ -33,13 +33,15 @@ interface ExampleSpec {
 }
 
 /**
- * Chosen by looking at the results: each is the ratio that shows the engine honestly at its best
- * for that photo. The demo extends one photo to every preset of the brief.
+ * Chosen by looking at each result full size, made with "Auto" placement: each is the ratio that
+ * shows the engine honestly at its best for that photo. The hero is the deep field at 16:9, on
+ * which nothing can be pointed at; the coffee table at 16:9 showed boxes of table and a smeared
+ * saucer. The demo extends one photo to every preset of the brief.
  */
 const demoPresets = ['21:9', '16:9', '1:1', '4:5', '9:16'] as const;
 const examples: ExampleSpec[] = [
-  { id: 'hero', source: 'coffee.png', ratio: '16:9', seed: 7 },
-  { id: 'abstract', source: 'hubble_deep_field.jpg', ratio: '16:9', seed: 7 },
+  { id: 'hero', source: 'hubble_deep_field.jpg', ratio: '16:9', seed: 7 },
+  { id: 'abstract', source: 'hubble_deep_field.jpg', ratio: '4:5', seed: 7 },
   { id: 'landscapes', source: 'rocket.jpg', ratio: '16:9', seed: 7 },
   { id: 'professional-portrait', source: 'astronaut.png', ratio: '4:5', seed: 3 },
   { id: 'professional-pet', source: 'chelsea.png', ratio: '1:1', seed: 7 },

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { LOW_CONFIDENCE_BELOW as WARN_BELOW } from '@reframe/shared/geometry/index';
 import type { DefectScore } from '../src/fill/defect-score';
+import { DEFECT_PARTS } from '../src/fill/defect-score';
 import type { CaseResult } from './quality';
 
 interface Verdict {
@@ -18,12 +19,12 @@ const share = (v: number): string => v.toFixed(2);
 
 export function placementTable(results: CaseResult[]): string {
   const parts = (s: DefectScore): string =>
-    [s.seams, s.fragments].map((v) => v.toFixed(2)).join(' / ');
+    DEFECT_PARTS.map((part) => s[part].toFixed(2)).join(' / ');
   const rows = results.map(
     (r) =>
       `| ${r.spec.id} | ${share(r.fixed.confidence)} | ${parts(r.fixed.score)} | ${r.auto.at.map(share).join(', ')} | ${share(r.auto.confidence)} | ${parts(r.auto.score)} | ${Math.round(r.fixed.ms)} / ${Math.round(r.auto.ms)} |`,
   );
-  return `\n## Placement (auto's offset as shares of the room across x, y; 0.5 is centred; predictor parts: seams / fragments)\n\n| case | confidence, case's own placement | its parts | auto at | confidence, auto | its parts | fill ms, own / auto |\n|---|---|---|---|---|---|---|\n${rows.join('\n')}`;
+  return `\n## Placement (auto's offset as shares of the room across x, y; 0.5 is centred; predictor parts: ${DEFECT_PARTS.join(' / ')})\n\n| case | confidence, case's own placement | its parts | auto at | confidence, auto | its parts | fill ms, own / auto |\n|---|---|---|---|---|---|---|\n${rows.join('\n')}`;
 }
 
 /** Rows `| case | auto or fixed | yes or no | why |` of the verdicts file. */

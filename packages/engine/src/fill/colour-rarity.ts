@@ -18,6 +18,11 @@ export interface RarityOptions {
   near: number;
   /** ...and the distance from which a colour is wholly rare. */
   far: number;
+  /**
+   * Weight of local texture (luma standard deviation over 3x3 px) beside colour: a boat's hull
+   * and a sunset cloud can share a colour, not a kind.
+   */
+  textureWeight: number;
 }
 
 /** Rarity maps (left, right, top, bottom) at the size colours are judged at. */
@@ -38,7 +43,7 @@ export function colourRarity(source: Raster<Float32Array>, options: RarityOption
   const scale = Math.max(1, Math.min(source.width, source.height) / JUDGED_SIDE);
   const width = Math.max(1, Math.round(source.width / scale));
   const height = Math.max(1, Math.round(source.height / scale));
-  const coarse = resizeArea(source, width, height);
+  const coarse = withTexture(resizeArea(source, width, height), options.textureWeight);
   const sx = Math.max(1, Math.round(options.strip * width));
   const sy = Math.max(1, Math.round(options.strip * height));
   const strips = [
@@ -71,25 +76,27 @@ function stripColours(
   const count = (strip.x1 - strip.x0) * (strip.y1 - strip.y0);
   const step = Math.max(1, count / STRIP_SAMPLES);
   const n = Math.min(count, STRIP_SAMPLES);
-  const out = new Float32Array(n * 3);
+  const out = new Float32Array(n * FEATURES);
   const sw = strip.x1 - strip.x0;
   for (let i = 0; i < n; i++) {
     const k = Math.floor(i * step);
     const p = (strip.y0 + Math.floor(k / sw)) * image.width + strip.x0 + (k % sw);
-    for (let ch = 0; ch < 3; ch++) out[i * 3 + ch] = channel(image, p, ch);
+    out.set(image.data.subarray(p * FEATURES, (p + 1) * FEATURES), i * FEATURES);
   }
   return out;
 }
 
 /** The distance from pixel p's colour to the nearest COMMON_SHARE of the strip's samples. */
 function kthNearest(image: Raster<Float32Array>, p: number, samples: Float32Array): number {
-  const k = Math.max(1, Math.round((COMMON_SHARE * samples.length) / 3));
+  const k = Math.max(1, Math.round((COMMON_SHARE * samples.length) / FEATURES));
   const best = new Float64Array(k).fill(Infinity);
-  const r = channel(image, p, 0);
-  const g = channel(image, p, 1);
-  const b = channel(image, p, 2);
-  for (let i = 0; i < samples.length; i += 3) {
-    const d = (samples[i]! - r) ** 2 + (samples[i + 1]! - g) ** 2 + (samples[i + 2]! - b) ** 2;
+  const [r, g, b, t] = image.data.subarray(p * FEATURES, (p + 1) * FEATURES);
+  for (let i = 0; i < samples.length; i += FEATURES) {
+    const d =
+      (samples[i]! - r!) ** 2 +
+      (samples[i + 1]! - g!) ** 2 +
+      (samples[i + 2]! - b!) ** 2 +
+      (samples[i + 3]! - t!) ** 2;
     if (d >= best[k - 1]!) continue;
     let j = k - 1;
     while (j > 0 && best[j - 1]! > d) {
@@ -101,8 +108,35 @@ function kthNearest(image: Raster<Float32Array>, p: number, samples: Float32Arra
   return Math.sqrt(best[k - 1]!);
 }
 
-const channel = (image: Raster<Float32Array>, p: number, ch: number): number =>
-  image.data[p * image.channels + Math.min(ch, image.channels - 1)]!;
+/** Per judged pixel: red, green, blue and weighted texture. */
+const FEATURES = 4;
+
+/** The image as FEATURES channels: its colour and `weight` times its 3x3 luma deviation. */
+function withTexture(image: Raster<Float32Array>, weight: number): Raster<Float32Array> {
+  const { width: W, height: H, channels: c, data } = image;
+  const at = (p: number, ch: number): number => data[p * c + Math.min(ch, c - 1)]!;
+  const luma = (p: number): number => 0.299 * at(p, 0) + 0.587 * at(p, 1) + 0.114 * at(p, 2);
+  const out = new Float32Array(W * H * FEATURES);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      let s = 0;
+      let s2 = 0;
+      let n = 0;
+      for (let yy = Math.max(0, y - 1); yy <= Math.min(H - 1, y + 1); yy++) {
+        for (let xx = Math.max(0, x - 1); xx <= Math.min(W - 1, x + 1); xx++) {
+          const l = luma(yy * W + xx);
+          s += l;
+          s2 += l * l;
+          n++;
+        }
+      }
+      const p = y * W + x;
+      for (let ch = 0; ch < 3; ch++) out[p * FEATURES + ch] = at(p, ch);
+      out[p * FEATURES + 3] = weight * Math.sqrt(Math.max(0, s2 / n - (s / n) ** 2));
+    }
+  }
+  return { width: W, height: H, channels: FEATURES, data: out };
+}
 
 /** Bilinear resample of a single-channel map. */
 function resample(map: Float32Array, w: number, h: number, W: number, H: number): Float32Array {

@@ -11,19 +11,44 @@ export interface DefectOptions {
   /** A seam running this many working px in one straight line counts `straightWeight` times over. */
   straightRun: number;
   straightWeight: number;
+  /** A seam running this many working px in one straight line is a hard straight seam. */
+  longRun: number;
+  /**
+   * Squared difference of the two copies' texture (root of the mean squared step between
+   * neighbours within a copy) at which a seam counts as a box of one texture in another.
+   */
+  textureVisible: number;
   /** Rarity (0..1, see colour-rarity.ts) from which a copied pixel counts as distinctive. */
   distinctive: number;
+  /**
+   * Depth inside the original, as a share of its size across the side being extended, within
+   * which a copied pixel repeats the edge itself (a subject cut by the frame, stacked).
+   */
+  edgeDepth: number;
   /** Weights of the parts in the score. */
   seamWeight: number;
+  longSeamWeight: number;
+  textureWeight: number;
   fragmentWeight: number;
+  edgeWeight: number;
 }
+
+/** The parts of the predicted defects, each a measure of one kind of visible failure. */
+export const DEFECT_PARTS = ['seams', 'straight', 'texture', 'fragments', 'edge'] as const;
+export type DefectPart = (typeof DEFECT_PARTS)[number];
 
 /** The parts of a plan's predicted defects, and their weighted sum (lower is better). */
 export interface DefectScore {
   /** Visible seam length (straight seams counted over), per side length of the new area. */
   seams: number;
-  /** Share of the new area copied from what is rare along the edge it extends. */
+  /** Visible seam length on straight runs of `longRun` or more, per side length of the new area. */
+  straight: number;
+  /** Seam length between copies of different texture (boxes), per side length of the new area. */
+  texture: number;
+  /** Share of the new area copied from what is rare along the edge it extends, or in the photo. */
   fragments: number;
+  /** Share of the new area copied from the original's own edge strip (the edge repeated). */
+  edge: number;
   total: number;
 }
 
@@ -33,10 +58,16 @@ export interface DefectScore {
  * distinctive content copied away from where it belongs.
  */
 export function defectScore(plan: FillPlan, options: DefectOptions): DefectScore {
-  const seams = seamScore(plan, options);
+  const { seams, straight, texture } = seamScore(plan, options);
   const fragments = fragmentShare(plan, options.distinctive);
-  const total = options.seamWeight * seams + options.fragmentWeight * fragments;
-  return { seams, fragments, total };
+  const edge = edgeShare(plan, options.edgeDepth);
+  const total =
+    options.seamWeight * seams +
+    options.longSeamWeight * straight +
+    options.textureWeight * texture +
+    options.fragmentWeight * fragments +
+    options.edgeWeight * edge;
+  return { seams, straight, texture, fragments, edge, total };
 }
 
 /**
@@ -45,11 +76,16 @@ export function defectScore(plan: FillPlan, options: DefectOptions): DefectScore
  * count `straightWeight` times. Summed, then divided by the square root of the new area, so a
  * fill's score does not grow with its working size.
  */
-function seamScore(plan: FillPlan, options: DefectOptions): number {
+function seamScore(
+  plan: FillPlan,
+  options: DefectOptions,
+): { seams: number; straight: number; texture: number } {
   const { work, shifts, workShiftX, workShiftY } = plan;
   const { width: W, height: H, channels: c, data } = work;
   const { copyOf } = shifts;
   const visibleSq = 2 * c * options.seamVisible ** 2;
+  const texture = copyTexture(plan);
+  let textureSeams = 0;
   /** Index into `data` of working pixel (x, y), -1 outside the canvas. */
   const pixelAt = (x: number, y: number): number =>
     x < 0 || y < 0 || x >= W || y >= H ? -1 : (y * W + x) * c;
@@ -58,6 +94,7 @@ function seamScore(plan: FillPlan, options: DefectOptions): number {
     const a = copyOf[p]!;
     const b = copyOf[q]!;
     if (a < 0 || b < 0 || a === b) return 0;
+    textureSeams += Math.min(1, (texture[p]! - texture[q]!) ** 2 / options.textureVisible);
     let mismatch = 0;
     let busy = 0;
     for (const [at, other] of [
@@ -80,6 +117,7 @@ function seamScore(plan: FillPlan, options: DefectOptions): number {
     return Math.min(1, mismatch / (visibleSq + options.busyWeight * busy));
   };
   let total = 0;
+  let straight = 0;
   let count = 0;
   // Vertical seams (between x and x + 1), then horizontal ones (between y and y + 1), each run
   // along its own direction so straight runs can be measured.
@@ -101,13 +139,73 @@ function seamScore(plan: FillPlan, options: DefectOptions): number {
           continue;
         }
         if (run > 0) total += run >= options.straightRun ? runSum * options.straightWeight : runSum;
+        if (run >= options.longRun) straight += runSum;
         run = 0;
         runSum = 0;
       }
     }
   }
   for (let p = 0; p < W * H; p++) if (copyOf[p]! >= 0) count++;
-  return count > 0 ? total / Math.sqrt(count) : 0;
+  const side = Math.sqrt(Math.max(1, count));
+  return { seams: total / side, straight: straight / side, texture: textureSeams / side };
+}
+
+/**
+ * Per working pixel, the root of the mean squared colour step to its 4-neighbours showing the
+ * same copy (or the original): how textured the copy it shows is there.
+ */
+function copyTexture(plan: FillPlan): Float32Array {
+  const { width: W, height: H, channels: c, data } = plan.work;
+  const { copyOf } = plan.shifts;
+  const out = new Float32Array(W * H);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const p = y * W + x;
+      let sum = 0;
+      let n = 0;
+      for (let k = 0; k < 4; k++) {
+        const qx = k === 0 ? x - 1 : k === 1 ? x + 1 : x;
+        const qy = k === 2 ? y - 1 : k === 3 ? y + 1 : y;
+        if (qx < 0 || qy < 0 || qx >= W || qy >= H) continue;
+        const q = qy * W + qx;
+        if (copyOf[q] !== copyOf[p]) continue;
+        for (let ch = 0; ch < c; ch++) sum += (data[p * c + ch]! - data[q * c + ch]!) ** 2;
+        n++;
+      }
+      out[p] = n > 0 ? Math.sqrt(sum / n) : 0;
+    }
+  }
+  return out;
+}
+
+/**
+ * Share of the new pixels copied from within `depth` (a share of the original's size across
+ * the side) of the edge they extend: thin strips of the edge side by side, which stack whatever
+ * the frame cuts.
+ */
+function edgeShare(plan: FillPlan, depth: number): number {
+  const { work, shifts, workSteps } = plan;
+  const { width: W, origin, originalWidth: ow, originalHeight: oh } = work;
+  const original = workSteps[0]!;
+  let near = 0;
+  let count = 0;
+  for (let p = 0; p < origin.length; p++) {
+    if (shifts.copyOf[p]! < 0) continue;
+    const o = origin[p]!;
+    if (o < 0) continue;
+    const x = p % W;
+    const y = (p - x) / W;
+    const ox = o % ow;
+    const oy = (o - ox) / ow;
+    count++;
+    const inStrip =
+      (x < original.x0 && ox < depth * ow) ||
+      (x >= original.x1 && ox >= (1 - depth) * ow) ||
+      (y < original.y0 && oy < depth * oh) ||
+      (y >= original.y1 && oy >= (1 - depth) * oh);
+    if (inStrip) near++;
+  }
+  return count > 0 ? near / count : 0;
 }
 
 /** Share of the new pixels whose copy comes from what is rare along the side it extends. */

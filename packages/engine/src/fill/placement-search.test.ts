@@ -12,7 +12,7 @@ describe('chooseAndFill', () => {
     const chosen = chooseAndFill(original, canvas, 'auto', 1);
     expect([chosen.offsetX, chosen.offsetY]).toEqual([0, 0]);
     const bottomAnchored = chooseAndFill(original, { ...canvas, offsetY: 60 }, 'fixed', 1);
-    expect(chosen.confidence).toBeGreaterThan(bottomAnchored.confidence);
+    expect(chosen.score.total).toBeLessThan(bottomAnchored.score.total);
   });
 
   it("'auto' keeps the original centred when no placement is clearly better", () => {

@@ -1,5 +1,5 @@
-import type { DefectOptions, DefectScore } from './defect-score';
-import { defectScore } from './defect-score';
+import type { DefectOptions, DefectPart, DefectScore } from './defect-score';
+import { DEFECT_PARTS, defectScore } from './defect-score';
 import type { CanvasPlacement, Raster } from './raster';
 import type { FillContext, ShiftMapOptions } from './shift-map-fill';
 import { DEFAULT_SHIFT_MAP_OPTIONS, fillContext, planFill, renderFill } from './shift-map-fill';
@@ -24,8 +24,11 @@ export interface SearchOptions {
   /** New pixels of the coarse working canvas on which placements are compared. */
   searchPixels: number;
   defects: DefectOptions;
-  /** The defect score at which the confidence is 0.5, and the score span over which it falls. */
-  confidence: { midpoint: number; spread: number };
+  /**
+   * The confidence is a logistic of the predictor's parts, fitted to the results judged at full
+   * size (bench/verdicts.md): `1 / (1 + exp(-(bias - sum of weight times part)))`.
+   */
+  confidence: { bias: number; weights: Record<DefectPart, number> };
 }
 
 export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
@@ -40,11 +43,20 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
     busyWeight: 2,
     straightRun: 6,
     straightWeight: 3,
+    longRun: 12,
+    textureVisible: 225,
     distinctive: 0.5,
+    edgeDepth: 0.15,
     seamWeight: 1,
+    longSeamWeight: 0,
+    textureWeight: 0,
     fragmentWeight: 40,
+    edgeWeight: 0,
   },
-  confidence: { midpoint: 9.25, spread: 2 },
+  confidence: {
+    bias: 1.08,
+    weights: { seams: 0, straight: 0, texture: 0.193, fragments: 2.34, edge: 0 },
+  },
 };
 
 export interface ChosenFill {
@@ -81,14 +93,16 @@ export function chooseAndFill(
     pixels: renderFill(context, plan),
     offsetX: plan.placement.offsetX,
     offsetY: plan.placement.offsetY,
-    confidence: confidenceOf(score.total, search.confidence),
+    confidence: confidenceOf(score, search.confidence),
     score,
   };
 }
 
-/** The confidence (0..1) for a defect score: a logistic falling through 0.5 at the midpoint. */
-export function confidenceOf(total: number, calibration: SearchOptions['confidence']): number {
-  return 1 / (1 + Math.exp((total - calibration.midpoint) / calibration.spread));
+/** The confidence (0..1) for a defect score: a logistic of its weighted parts. */
+export function confidenceOf(score: DefectScore, calibration: SearchOptions['confidence']): number {
+  let z = calibration.bias;
+  for (const part of DEFECT_PARTS) z -= calibration.weights[part] * score[part];
+  return 1 / (1 + Math.exp(-z));
 }
 
 /**

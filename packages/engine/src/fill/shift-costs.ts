@@ -43,6 +43,12 @@ export interface ShiftCostOptions {
    */
   busyLevel: number;
   /**
+   * Per unit of squared difference between the two copies' texture (root of their busyness) at a
+   * seam, never discounted by busyness: a box of sea in the sky or of gravel in a smooth wall shows
+   * however busy one side is, so such a change of copy is all but forbidden.
+   */
+  textureChange: number;
+  /**
    * Near the edge, per unit of squared colour difference between the copy's local mean colour and
    * the edge's own at the same height (or place along the edge): sky continues beside sky and a
    * ridge beside the ridge, so the blend never has to paper over a structural mismatch...
@@ -338,6 +344,8 @@ export function seamCost(
 ): (p: number, q: number, a: number, b: number) => number {
   const { width: W, channels: c, data, known } = step;
   const busy = busyness(step);
+  /** Each known pixel's texture (root of its busyness), once rather than per seam. */
+  const texture = Float64Array.from(busy, Math.sqrt);
   const { x0, y0, x1, y1 } = known;
   const dxs = Int32Array.from(shifts, (s) => s.dx);
   const dys = Int32Array.from(shifts, (s) => s.dy);
@@ -345,6 +353,7 @@ export function seamCost(
   const busyScale = 1 / (4 * options.busyLevel);
   let mismatch = 0;
   let activity = 0;
+  let textureChange = 0;
   /** Adds the two copies' difference and busyness at p; false where either has no source. */
   const add = (p: number, a: number, b: number): boolean => {
     const x = p % W;
@@ -362,18 +371,24 @@ export function seamCost(
       mismatch += d * d;
     }
     activity += busy[i]! + busy[j]!;
+    textureChange += (texture[i]! - texture[j]!) ** 2;
     return true;
   };
   return (p, q, a, b) => {
     mismatch = 0;
     activity = 0;
+    textureChange = 0;
     const atP = add(p, a, b);
     const atQ = add(q, a, b);
     if (!atP && !atQ) return reachNone;
     // Where a copy reaches one pixel of the pair only, that pixel stands for both.
     const scale = atP && atQ ? 1 : 2;
     const visible = 1 + activity * scale * busyScale;
-    return options.labelChange + (mismatch * scale) / visible;
+    return (
+      options.labelChange +
+      (mismatch * scale) / visible +
+      options.textureChange * textureChange * scale
+    );
   };
 }
 

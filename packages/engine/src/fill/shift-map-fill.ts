@@ -7,6 +7,8 @@ import type { CanvasPlacement, Raster } from './raster';
 import { resizeArea } from './raster';
 import type { BlendOptions } from './copy-blend';
 import { blendCorrection } from './copy-blend';
+import type { RegionRarity, RegionRarityOptions } from './region-rarity';
+import { regionRarity } from './region-rarity';
 import { createRng } from './rng';
 import type { EdgeLine, LineOptions, Side } from './edge-lines';
 import { edgeLines } from './edge-lines';
@@ -21,6 +23,7 @@ export interface ShiftMapOptions {
   /** Each growth step adds at most this share of the known area's size across a side. */
   reach: number;
   rarity: RarityOptions;
+  regions: RegionRarityOptions;
   lines: LineOptions;
   candidates: CandidateOptions;
   cost: ShiftCostOptions;
@@ -39,7 +42,17 @@ export interface ShiftMapOptions {
 export const DEFAULT_SHIFT_MAP_OPTIONS: ShiftMapOptions = {
   workingPixels: 20_000,
   reach: 1,
-  rarity: { strip: 0.08, near: 12, far: 45 },
+  rarity: { strip: 0.08, near: 12, far: 45, textureWeight: 1.5 },
+  regions: {
+    side: 96,
+    clusters: 10,
+    textureWeight: 1.5,
+    minSize: 4,
+    rareShare: 0.02,
+    commonShare: 0.06,
+    sameColour: 24,
+    standsOut: 40,
+  },
   lines: {
     side: 800,
     depth: 0.3,
@@ -59,6 +72,7 @@ export const DEFAULT_SHIFT_MAP_OPTIONS: ShiftMapOptions = {
     slideWeight: 20,
     labelChange: 400,
     busyLevel: 400,
+    textureChange: 1,
     guideWeight: 0.3,
     guideReach: 0.15,
     lineBand: 4,
@@ -108,6 +122,8 @@ export interface FillContext {
   lines: EdgeLine[];
   /** How rare each colour of the original is along each edge, judged once on the preview. */
   rarity: JudgedRarity;
+  /** How distinctive each pixel's region is in the whole photo (never copied where it is). */
+  regions: RegionRarity;
   /** The original at each working size, with its colour rarity, by "width x height". */
   working: Map<string, { small: Raster<Float32Array>; rarity: Float32Array[] }>;
 }
@@ -131,7 +147,8 @@ export function fillContext(
   ];
   const lines = edgeLines(preview, sides, options.lines);
   const rarity = colourRarity(preview, options.rarity);
-  return { original, options, preview, lines, rarity, working: new Map() };
+  const regions = regionRarity(preview, options.regions);
+  return { original, options, preview, lines, rarity, regions, working: new Map() };
 }
 
 /** The labelling of one placement and seed at the working scale: which copy goes where. */
@@ -273,7 +290,11 @@ function workingOriginal(context: FillContext, rect: Rect) {
     // From the preview when the working size is smaller (it nearly always is: one pass over the
     // full-size photo instead of two).
     const small = resizeArea(ow <= preview.width ? preview : original, ow, oh);
-    cached = { small, rarity: rarityAt(context.rarity, ow, oh) };
+    const [regions] = rarityAt({ ...context.regions, maps: [context.regions.map] }, ow, oh);
+    const rarity = rarityAt(context.rarity, ow, oh).map((side) =>
+      side.map((r, p) => Math.max(r, regions![p]!)),
+    );
+    cached = { small, rarity };
     context.working.set(key, cached);
   }
   return cached;

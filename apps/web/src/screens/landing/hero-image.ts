@@ -5,7 +5,7 @@ import { breakpoints, column, inset, sectionContent, sizesAttribute } from './im
 export const heroExampleId = 'hero';
 
 /** Which photo the hero example shows (its alt text); `npm run examples` picks the photo. */
-export const heroSubject = 'coffee' satisfies keyof typeof copy.landing.examples;
+export const heroSubject = 'hubble' satisfies keyof typeof copy.landing.examples;
 
 /**
  * The hero's image: the whole section below `lg`, from there the wider column of the

@@ -1,0 +1,266 @@
+import type { Raster } from './raster';
+import { resizeArea } from './raster';
+
+export interface RegionRarityOptions {
+  /** Regions are found on a copy of the photo whose shortest side is this many px. */
+  side: number;
+  /** Colour clusters the photo is split into before its connected regions are taken. */
+  clusters: number;
+  /** Weight of local texture (luma standard deviation) beside colour in the clustering. */
+  textureWeight: number;
+  /** Regions smaller than this many px are texture (a speck of gravel), not objects. */
+  minSize: number;
+  /** A region whose kind (pixels of its colour) covers at most this share of the photo is rare... */
+  rareShare: number;
+  /** ...falling to common at this share. */
+  commonShare: number;
+  /** Colour distance (0..255) within which a pixel counts as the region's kind. */
+  sameColour: number;
+  /** Colour distance from the region's surroundings from which it stands out fully (0 at half). */
+  standsOut: number;
+}
+
+/** A rarity map (0..1 per pixel) at the size the regions were judged at. */
+export interface RegionRarity {
+  width: number;
+  height: number;
+  map: Float32Array;
+}
+
+/**
+ * How distinctive each pixel's region is in the whole photo (0 common, 1 a distinctive object):
+ * the photo is split into regions by colour and texture (k-means, then connected parts), and a
+ * region is distinctive when few pixels of the photo share its colour and it stands out from what
+ * surrounds it: a boat on a lake, a kite in the sky, a flower head, a sign. Rocks in a stream or
+ * stones in gravel are many, so their kind is common. Judged per region, not per pixel colour, so
+ * an object is rare as a whole; the map is widened by one px so its outline counts too.
+ */
+export function regionRarity(
+  source: Raster<Float32Array>,
+  options: RegionRarityOptions,
+): RegionRarity {
+  const scale = Math.max(1, Math.min(source.width, source.height) / options.side);
+  const width = Math.max(1, Math.round(source.width / scale));
+  const height = Math.max(1, Math.round(source.height / scale));
+  const image = resizeArea(source, width, height);
+  const n = width * height;
+  const colour = new Float32Array(n * 3);
+  for (let p = 0; p < n; p++) {
+    for (let ch = 0; ch < 3; ch++) {
+      colour[p * 3 + ch] = image.data[p * image.channels + Math.min(ch, image.channels - 1)]!;
+    }
+  }
+  const features = withTexture(colour, width, height, options.textureWeight);
+  const cluster = kMeans(features, 4, options.clusters);
+  const { region, count } = connectedRegions(cluster, width, height);
+  const map = new Float32Array(n);
+  const rarity = new Float32Array(count);
+  const size = new Int32Array(count);
+  const sum = new Float64Array(count * 3);
+  const ringSum = new Float64Array(count * 3);
+  const ringCount = new Int32Array(count);
+  for (let p = 0; p < n; p++) {
+    const r = region[p]!;
+    size[r]!++;
+    for (let ch = 0; ch < 3; ch++) sum[r * 3 + ch]! += colour[p * 3 + ch]!;
+  }
+  for (let p = 0; p < n; p++) {
+    const x = p % width;
+    const r = region[p]!;
+    for (let k = 0; k < 4; k++) {
+      const q = neighbour(p, x, width, n, k);
+      if (q < 0 || region[q] === r) continue;
+      ringCount[r]!++;
+      for (let ch = 0; ch < 3; ch++) ringSum[r * 3 + ch]! += colour[q * 3 + ch]!;
+    }
+  }
+  const touchesBorder = new Uint8Array(count);
+  for (let x = 0; x < width; x++) {
+    touchesBorder[region[x]!] = 1;
+    touchesBorder[region[n - 1 - x]!] = 1;
+  }
+  for (let y = 0; y < height; y++) {
+    touchesBorder[region[y * width]!] = 1;
+    touchesBorder[region[y * width + width - 1]!] = 1;
+  }
+  const kindOf = colourKinds(colour, options.sameColour);
+  for (let r = 0; r < count; r++) {
+    if (touchesBorder[r] || ringCount[r] === 0) continue;
+    if (size[r]! < options.minSize || size[r]! > options.commonShare * n) continue;
+    const mean = [0, 1, 2].map((ch) => sum[r * 3 + ch]! / size[r]!);
+    let contrastSq = 0;
+    for (let ch = 0; ch < 3; ch++)
+      contrastSq += (mean[ch]! - ringSum[r * 3 + ch]! / ringCount[r]!) ** 2;
+    const standsOut = smoothstep(options.standsOut / 2, options.standsOut, Math.sqrt(contrastSq));
+    const rare = 1 - smoothstep(options.rareShare, options.commonShare, kindOf(mean) / n);
+    rarity[r] = standsOut * rare;
+  }
+  for (let p = 0; p < n; p++) {
+    const x = p % width;
+    let r = rarity[region[p]!]!;
+    for (let k = 0; k < 4; k++) {
+      const q = neighbour(p, x, width, n, k);
+      if (q >= 0) r = Math.max(r, rarity[region[q]!]!);
+    }
+    map[p] = r;
+  }
+  return { width, height, map };
+}
+
+/** The k-th 4-neighbour (left, right, up, down) of pixel p at column x, -1 off the image. */
+function neighbour(p: number, x: number, width: number, n: number, k: number): number {
+  const q =
+    k === 0
+      ? x > 0
+        ? p - 1
+        : -1
+      : k === 1
+        ? x < width - 1
+          ? p + 1
+          : -1
+        : k === 2
+          ? p - width
+          : p + width;
+  return q >= 0 && q < n ? q : -1;
+}
+
+const smoothstep = (lo: number, hi: number, v: number): number => {
+  const t = Math.min(1, Math.max(0, (v - lo) / (hi - lo)));
+  return t * t * (3 - 2 * t);
+};
+
+/** Histogram bins per channel of the colour-kind count. */
+const BINS = 16;
+
+/**
+ * A function giving, for a colour, how many pixels have about that colour: those in the histogram
+ * bins within `near` of its bin (a box of bins, so within about `near` on each channel).
+ */
+function colourKinds(colour: Float32Array, near: number): (rgb: number[]) => number {
+  const size = 256 / BINS;
+  const bin = (v: number): number => Math.min(BINS - 1, Math.max(0, Math.floor(v / size)));
+  const histogram = new Int32Array(BINS ** 3);
+  for (let p = 0; p < colour.length; p += 3) {
+    histogram[(bin(colour[p]!) * BINS + bin(colour[p + 1]!)) * BINS + bin(colour[p + 2]!)]!++;
+  }
+  const reach = Math.max(1, Math.round(near / size));
+  return ([r, g, b]) => {
+    const [br, bg, bb] = [bin(r!), bin(g!), bin(b!)];
+    let total = 0;
+    for (let i = Math.max(0, br - reach); i <= Math.min(BINS - 1, br + reach); i++) {
+      for (let j = Math.max(0, bg - reach); j <= Math.min(BINS - 1, bg + reach); j++) {
+        for (let k = Math.max(0, bb - reach); k <= Math.min(BINS - 1, bb + reach); k++) {
+          total += histogram[(i * BINS + j) * BINS + k]!;
+        }
+      }
+    }
+    return total;
+  };
+}
+
+/** Colour plus `weight` times the luma standard deviation over each pixel's 3x3 window. */
+function withTexture(colour: Float32Array, W: number, H: number, weight: number): Float32Array {
+  const out = new Float32Array(W * H * 4);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      let s = 0;
+      let s2 = 0;
+      let k = 0;
+      for (let yy = Math.max(0, y - 1); yy <= Math.min(H - 1, y + 1); yy++) {
+        for (let xx = Math.max(0, x - 1); xx <= Math.min(W - 1, x + 1); xx++) {
+          const q = (yy * W + xx) * 3;
+          const luma = 0.299 * colour[q]! + 0.587 * colour[q + 1]! + 0.114 * colour[q + 2]!;
+          s += luma;
+          s2 += luma * luma;
+          k++;
+        }
+      }
+      const p = y * W + x;
+      out.set(colour.subarray(p * 3, p * 3 + 3), p * 4);
+      out[p * 4 + 3] = weight * Math.sqrt(Math.max(0, s2 / k - (s / k) ** 2));
+    }
+  }
+  return out;
+}
+
+/** Cluster index per point (k-means, deterministic: seeds spread by farthest-point picking). */
+function kMeans(points: Float32Array, dims: number, k: number): Int32Array {
+  const n = points.length / dims;
+  const centres = new Float64Array(k * dims);
+  const nearest = new Float64Array(n).fill(Infinity);
+  let pick = 0;
+  for (let c = 0; c < k; c++) {
+    for (let d = 0; d < dims; d++) centres[c * dims + d] = points[pick * dims + d]!;
+    let far = 0;
+    for (let p = 0; p < n; p++) {
+      nearest[p] = Math.min(nearest[p]!, distanceSq(points, p, centres, c, dims));
+      if (nearest[p]! > nearest[far]!) far = p;
+    }
+    pick = far;
+  }
+  const label = new Int32Array(n);
+  for (let iteration = 0; iteration < 8; iteration++) {
+    const sums = new Float64Array(k * dims);
+    const counts = new Int32Array(k);
+    for (let p = 0; p < n; p++) {
+      let best = 0;
+      let bestD = Infinity;
+      for (let c = 0; c < k; c++) {
+        const d = distanceSq(points, p, centres, c, dims);
+        if (d < bestD) {
+          bestD = d;
+          best = c;
+        }
+      }
+      label[p] = best;
+      counts[best]!++;
+      for (let d = 0; d < dims; d++) sums[best * dims + d]! += points[p * dims + d]!;
+    }
+    for (let c = 0; c < k; c++) {
+      if (counts[c] === 0) continue;
+      for (let d = 0; d < dims; d++) centres[c * dims + d] = sums[c * dims + d]! / counts[c]!;
+    }
+  }
+  return label;
+}
+
+function distanceSq(
+  points: Float32Array,
+  p: number,
+  centres: Float64Array,
+  c: number,
+  dims: number,
+): number {
+  let sum = 0;
+  for (let d = 0; d < dims; d++) sum += (points[p * dims + d]! - centres[c * dims + d]!) ** 2;
+  return sum;
+}
+
+/** 4-connected parts of equal labels: a region index per pixel and the number of regions. */
+function connectedRegions(
+  label: Int32Array,
+  W: number,
+  H: number,
+): { region: Int32Array; count: number } {
+  const region = new Int32Array(W * H).fill(-1);
+  const stack = new Int32Array(W * H);
+  let count = 0;
+  for (let start = 0; start < W * H; start++) {
+    if (region[start]! >= 0) continue;
+    region[start] = count;
+    let top = 0;
+    stack[top++] = start;
+    while (top > 0) {
+      const p = stack[--top]!;
+      const x = p % W;
+      for (let k = 0; k < 4; k++) {
+        const q = neighbour(p, x, W, W * H, k);
+        if (q < 0 || region[q]! >= 0 || label[q] !== label[p]) continue;
+        region[q] = count;
+        stack[top++] = q;
+      }
+    }
+    count++;
+  }
+  return { region, count };
+}
