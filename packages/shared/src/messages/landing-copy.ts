@@ -43,7 +43,9 @@ export const landingSections = {
     professional: 'Professional Photography',
     product: 'Product Photography',
   },
-  exampleCaption: (from: string, to: string) => `Extended from ${from} to ${to}`,
+  // The examples are made by `npm run examples` with the engine every plan uses.
+  exampleCaption: (from: string, to: string) =>
+    `Extended from ${from} to ${to} by the built-in engine`,
   examples: {
     hubble: 'The Hubble Deep Field, a field of distant galaxies on black',
     rocket: 'A rocket on its launch pad at dusk, lit by floodlights',
