@@ -49,6 +49,11 @@ export interface OutpaintRequest {
    * 'fixed' (the default): the canvas's offset is kept and only the seeds are compared.
    */
   placement?: PlacementMode;
+  /**
+   * With 'auto': 0 (the default) fills at the best placement, 1 at the second best, and so on;
+   * a regeneration asks for the next one, so it does not repeat the last result's flaws.
+   */
+  rank?: number;
 }
 
 /** Where a job's time went, in whole milliseconds (the header check counts towards decode). */
@@ -101,6 +106,7 @@ export async function outpaint(
     request.seed,
     fillOptions,
     searchOptions,
+    request.rank ?? 0,
   );
   const filled = performance.now();
   const output = outputSizeOf(canvas);

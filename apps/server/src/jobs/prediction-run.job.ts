@@ -7,7 +7,7 @@ import type { Storage } from '../adapters/storage/storage';
 import type { DB } from '../db/types';
 import { completePrediction, failAndRefund } from '../predictions/prediction-settlement';
 import { offsetOnResult, outputCanvas, placementModeFor } from '../predictions/output-canvas';
-import { claimForRun } from '../predictions/predictions.repo';
+import { claimForRun, countEarlierResults } from '../predictions/predictions.repo';
 import { addStoredBytes } from '../uploads/upload-quota';
 import { extensionFor } from '../files/content-type';
 import { resultsFolder } from '../files/storage-keys';
@@ -58,8 +58,9 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
       const canvas = outputCanvas(upload, prediction.aspect_ratio, prediction.alignment);
       if (!canvas) throw new Error(`Unknown output ${prediction.aspect_ratio}.`);
       const placement = placementModeFor(prediction.alignment, outpainter.name);
+      const rank = prediction.regenerate ? await countEarlierResults(db, prediction) : 0;
       const result = await outpainter.outpaint(
-        { predictionId, original, canvas, seed: prediction.seed, placement },
+        { predictionId, original, canvas, seed: prediction.seed, placement, rank },
         signal,
       );
       if (timeout.aborted) throw new JobTimeoutError();

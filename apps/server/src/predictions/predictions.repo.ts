@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
-import type { OutpaintProviderName, PredictionTable } from './resizer.tables';
+import type { OutpaintProviderName, PredictionRow, PredictionTable } from './resizer.tables';
 
 /**
  * Who made a result: the provider, the hosted model by name (null for the engine or a pinned
@@ -300,4 +300,21 @@ export function findPredictionForSettlement(db: Db, predictionId: string) {
     .select(['id', 'user_id', 'spend_key'])
     .where('id', '=', predictionId)
     .executeTakeFirst();
+}
+
+/** How many results were made before this prediction for the same upload and output. */
+export async function countEarlierResults(
+  db: Db,
+  prediction: Pick<PredictionRow, 'user_id' | 'upload_id' | 'aspect_ratio' | 'created_at'>,
+): Promise<number> {
+  const row = await db
+    .selectFrom('prediction')
+    .select((eb) => eb.fn.countAll<string | number>().as('made'))
+    .where('user_id', '=', prediction.user_id)
+    .where('upload_id', '=', prediction.upload_id)
+    .where('aspect_ratio', '=', prediction.aspect_ratio)
+    .where('status', '=', 'succeeded')
+    .where('created_at', '<', prediction.created_at)
+    .executeTakeFirstOrThrow();
+  return Number(row.made);
 }

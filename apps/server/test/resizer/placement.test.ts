@@ -110,6 +110,20 @@ describe('the placement of each result, with the built-in engine', () => {
     });
   });
 
+  it('regenerates at the next-best placement each time, so a new version does not repeat the last', async () => {
+    const { client } = await signUpVerified(t);
+    const original = await upload(t, client, await noisePhoto());
+    const input = { upload_id: original.id, aspect_ratio: '16:9' };
+    const first = (await predict(client, input)).done;
+    const second = (await predict(client, { ...input, regenerate: true })).done;
+    const third = (await predict(client, { ...input, regenerate: true })).done;
+    const offsets = [first, second, third].map((done) => `${done.offset_x},${done.offset_y}`);
+    expect(new Set(offsets).size).toBe(3);
+    for (const done of [second, third]) {
+      expect(await rowsMisplaced(client, original, done)).toBe(0);
+    }
+  });
+
   it('keeps an alignment the user chose', async () => {
     const { client } = await signUpVerified(t);
     const original = await upload(t, client, await noisePhoto());

@@ -15,6 +15,18 @@ describe('chooseAndFill', () => {
     expect(chosen.score.total).toBeLessThan(bottomAnchored.score.total);
   });
 
+  it("'auto' at rank 1, 2, … fills at the next-best placement, so a regeneration looks different", () => {
+    const offsets = [0, 1, 2].map((rank) => {
+      const chosen = chooseAndFill(original, canvas, 'auto', 1, undefined, undefined, rank);
+      return `${chosen.offsetX},${chosen.offsetY}`;
+    });
+    expect(offsets[0]).toBe('0,0');
+    expect(new Set(offsets).size).toBe(3);
+    const placements = candidatePlacements(canvas, original, DEFAULT_SEARCH_OPTIONS).length;
+    const wrapped = chooseAndFill(original, canvas, 'auto', 1, undefined, undefined, placements);
+    expect(`${wrapped.offsetX},${wrapped.offsetY}`).toBe(offsets[0]);
+  });
+
   it("'auto' keeps the original centred when no placement is clearly better", () => {
     const noise = createRng(8);
     const gravel = syntheticImage(80, 60, () => {

@@ -74,7 +74,9 @@ export interface ChosenFill {
  * on each growing axis) is labelled on a coarse working canvas and scored by the defect
  * predictor, and the best one is tried with a few more seeds; in 'fixed' mode the placement is
  * kept and only the seeds are compared. The winner alone is labelled at the working scale and
- * rendered at full size; its confidence comes from that labelling's score.
+ * rendered at full size; its confidence comes from that labelling's score. `rank` 1, 2, … takes
+ * the second, third, … best placement instead (a regeneration: a different look, not a repeat of
+ * the first result's flaws), wrapping round when there are fewer.
  */
 export function chooseAndFill(
   original: Raster,
@@ -83,10 +85,11 @@ export function chooseAndFill(
   seed: number,
   options: ShiftMapOptions = DEFAULT_SHIFT_MAP_OPTIONS,
   search: SearchOptions = DEFAULT_SEARCH_OPTIONS,
+  rank = 0,
 ): ChosenFill {
   const context = fillContext(original, canvas, options);
   const placements = mode === 'auto' ? candidatePlacements(canvas, original, search) : [canvas];
-  const chosen = bestCoarse(context, placements, seed, search);
+  const chosen = bestCoarse(context, placements, seed, search, rank);
   const plan = planFill(context, chosen.placement, chosen.seed);
   const score = defectScore(plan, search.defects);
   return {
@@ -145,13 +148,14 @@ export function candidatePlacements(
 
 /**
  * The placement and seed whose coarse labelling scores best: every placement with the caller's
- * seed, then the best placement with the other seeds.
+ * seed (the `rank`-th best of them, 0 the best), then that placement with the other seeds.
  */
 function bestCoarse(
   context: FillContext,
   placements: CanvasPlacement[],
   seed: number,
   search: SearchOptions,
+  rank: number,
 ): { placement: CanvasPlacement; seed: number } {
   const scoreOf = (placement: CanvasPlacement, s: number): number =>
     defectScore(planFill(context, placement, s, search.searchPixels), search.defects).total;
@@ -160,15 +164,15 @@ function bestCoarse(
     p.offsetX === Math.round((p.width - w) / 2) && p.offsetY === Math.round((p.height - h) / 2);
   let best = { placement: placements[0]!, seed, total: Infinity };
   if (placements.length > 1) {
-    let bestRanked = Infinity;
-    for (const placement of placements) {
-      const total = scoreOf(placement, seed);
-      const ranked = centred(placement) ? total * (1 - search.centreBias) : total;
-      if (ranked < bestRanked) {
-        bestRanked = ranked;
-        best = { placement, seed, total };
-      }
-    }
+    const scored = placements
+      .map((placement) => {
+        const total = scoreOf(placement, seed);
+        const ranked = centred(placement) ? total * (1 - search.centreBias) : total;
+        return { placement, seed, total, ranked };
+      })
+      .sort((a, b) => a.ranked - b.ranked);
+    const { placement, total } = scored[rank % scored.length]!;
+    best = { placement, seed, total };
   }
   for (const s of seedsFrom(seed, search.seeds)) {
     if (s === seed && placements.length > 1) continue;

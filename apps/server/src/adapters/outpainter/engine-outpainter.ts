@@ -5,9 +5,9 @@ import type { Outpainter } from './outpainter';
 export function createEngineOutpainter(engine: Pick<EnginePool, 'outpaint'>): Outpainter {
   return {
     name: 'engine',
-    async outpaint({ original, canvas, seed, placement }, signal) {
+    async outpaint({ original, canvas, seed, placement, rank }, signal) {
       const result = await engine.outpaint(
-        { input: original, canvas, seed, placement },
+        { input: original, canvas, seed, placement, rank },
         { signal },
       );
       return { ...result, madeBy: { provider: 'engine', model: null, fallback: false } };

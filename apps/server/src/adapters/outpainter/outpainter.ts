@@ -12,6 +12,8 @@ export interface OutpaintTask {
   seed: number;
   /** 'auto': the engine chooses the original's offset; 'fixed': it keeps the canvas's. */
   placement: PlacementMode;
+  /** With 'auto': which placement, best first (a regeneration takes the next one). */
+  rank: number;
 }
 
 /**
