@@ -27,6 +27,13 @@ test.describe('the selection summary across the picker tabs', () => {
     await page.locator('input[type=file]').setInputFiles(coffee);
     await expect(page.getByTestId('original-ratio')).toHaveText('1.50:1');
     await expect(page.getByTestId('process-button')).toHaveText('Process Image(s) (5 ratio(s))');
+    await expect(page.getByTestId('selected-output')).toHaveText([
+      'Meta Feed, 1080 × 1080',
+      'Meta Portrait, 1080 × 1350',
+      'Meta Stories / Reels, 1080 × 1920',
+      'Meta Link, 1200 × 628',
+      '1500 × 500 px',
+    ]);
 
     // A 1:1 picked by hand stays, and is the same image as the Meta Feed square.
     await page.getByRole('checkbox', { name: '1:1', exact: true }).check({ force: true });

@@ -63,8 +63,9 @@ export function OriginalImageCard({
               <span
                 key={label}
                 className="rounded-md bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700 ring-1 ring-brand-100"
+                data-testid="selected-output"
               >
-                {label}
+                {r.outputName(label)}
               </span>
             ))}
           </dd>
