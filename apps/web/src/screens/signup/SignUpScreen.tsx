@@ -2,6 +2,7 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { copy } from '@reframe/shared';
 import { authClient, unwrap } from '../../api/auth-client';
+import { rememberPendingSignUp } from '../../auth/pending-sign-up';
 import { useAuth } from '../../auth/use-auth';
 import { validateSignUp } from '../../auth/validation';
 import { Alert } from '../../components/Alert';
@@ -36,6 +37,7 @@ export function SignUpScreen() {
           password: fields.password,
         }),
       );
+      rememberPendingSignUp(fields.email.trim());
       await refresh();
       const state: VerifyEmailState = { email: fields.email.trim() };
       await navigate('/verify-email', { state });
