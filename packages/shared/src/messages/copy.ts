@@ -239,8 +239,6 @@ export const copy = {
     creditsShortAction: (n: number) =>
       `Only the first ${n} ${n === 1 ? 'ratio' : 'ratios'} will be processed.`,
     upgradePlan: 'Upgrade your plan',
-    leaveWhileRunning: 'Your images are still processing. Leave and stop following them?',
-    replaceWhileRunning: 'Your images are still processing. Drop them and use the new image?',
     smallImage: (width: number, height: number) =>
       `This image is small (${width} × ${height}): the results will be small too. A photo at least 300 px on its short side gives better results.`,
   },
@@ -278,8 +276,28 @@ export const copy = {
     versionLabel: (ratio: string, n: number) => `${ratio} · v${n}`,
     deleteRun: 'Delete',
     deleteRunLabel: (filename: string) => `Delete the run of ${filename}`,
-    confirmDelete: 'Delete this run and all of its images? This cannot be undone.',
     deleting: 'Deleting...',
+  },
+  /** The app's own confirmation dialogs, in place of the browser's confirm() (issue 29). */
+  confirmDialogs: {
+    deleteRun: {
+      title: 'Delete this run?',
+      body: 'Its original and all of its images are deleted. This cannot be undone.',
+      confirm: 'Delete Run',
+      cancel: 'Cancel',
+    },
+    leaveRun: {
+      title: 'Leave while processing?',
+      body: 'Your images are still processing. Leave and stop following them?',
+      confirm: 'Leave',
+      cancel: 'Stay',
+    },
+    replaceRun: {
+      title: 'Use the new image?',
+      body: 'Your images are still processing. Drop them and use the new image?',
+      confirm: 'Use New Image',
+      cancel: 'Keep Processing',
+    },
   },
   /** Who made a result (a prediction's `provider`). */
   providers: {
