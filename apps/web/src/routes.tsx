@@ -32,6 +32,18 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <LandingScreen /> },
       {
+        path: '/terms',
+        lazy: async () => ({
+          Component: (await import('./screens/legal/LegalScreen')).TermsScreen,
+        }),
+      },
+      {
+        path: '/privacy',
+        lazy: async () => ({
+          Component: (await import('./screens/legal/LegalScreen')).PrivacyScreen,
+        }),
+      },
+      {
         // Every page but the landing one depends on who is signed in: wait for the first check.
         element: (
           <SessionGate>

@@ -5,6 +5,7 @@
 import { resolveOutput } from '../output-target';
 import { balanceAfterTopUp } from '../plans';
 import { landingSections } from './landing-copy';
+import { legalCopy } from './legal-copy';
 
 /**
  * A result's title: "16:9 Aspect Ratio" (the brief), or "1500 × 500 px" for an exact custom size,
@@ -61,7 +62,8 @@ export const copy = {
     creatingAccount: 'Creating Account...',
     noAccount: "Don't have an account?",
     haveAccount: 'Already have an account?',
-    acceptTerms: 'I agree to the Terms of Service and Privacy Policy',
+    // The brief's "I agree to the Terms of Service and Privacy Policy", with links (legal-copy.ts).
+    acceptTerms: legalCopy.acceptTerms,
   },
   forgotPassword: {
     title: 'Reset your password',
@@ -299,6 +301,7 @@ export const copy = {
       cancel: 'Keep Processing',
     },
   },
+  legal: legalCopy,
   /** Who made a result (a prediction's `provider`). */
   providers: {
     engine: 'the built-in engine',

@@ -14,6 +14,8 @@ import { TextLink } from '../../components/TextLink';
 import { useFormSubmit } from '../../components/use-form-submit';
 import type { VerifyEmailState } from '../verify-email/VerifyEmailScreen';
 
+const terms = copy.auth.acceptTerms;
+
 export function SignUpScreen() {
   const navigate = useNavigate();
   const { refresh } = useAuth();
@@ -72,7 +74,23 @@ export function SignUpScreen() {
           autoComplete="new-password"
           {...bind('confirmPassword')}
         />
-        <Checkbox label={copy.auth.acceptTerms} name="terms" required />
+        <Checkbox
+          label={
+            <>
+              {terms.before}
+              {/* A new tab, so the form keeps what was typed. */}
+              <TextLink to="/terms" target="_blank">
+                {terms.terms}
+              </TextLink>
+              {terms.and}
+              <TextLink to="/privacy" target="_blank">
+                {terms.privacy}
+              </TextLink>
+            </>
+          }
+          name="terms"
+          required
+        />
         <Button type="submit" size="lg" fullWidth busy={busy} busyLabel={copy.auth.creatingAccount}>
           {copy.auth.signUp}
         </Button>
