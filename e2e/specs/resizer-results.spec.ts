@@ -188,8 +188,11 @@ test.describe('results: compare, versions, retry, formats, history', () => {
     await expect(
       card.getByTestId('history-version').filter({ hasText: '16:9 · v2' }),
     ).toHaveAttribute('href', secondUrl ?? '');
-    page.once('dialog', (dialog) => void dialog.accept());
     await card.getByRole('button', { name: 'Delete the run of small-coffee.png' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this run?' })
+      .getByRole('button', { name: 'Delete Run' })
+      .click();
     await expect(page.getByText('No history yet')).toBeVisible();
     expect((await page.request.get(secondUrl ?? '')).status()).toBe(404);
   });
@@ -215,29 +218,22 @@ test.describe('results: compare, versions, retry, formats, history', () => {
       await page.getByTestId('process-button').click();
       await expect(page.getByRole('heading', { name: 'Processing Queue' })).toBeInViewport();
 
-      const asked: string[] = [];
-      page.once('dialog', (dialog) => {
-        asked.push(dialog.message());
-        void dialog.dismiss();
-      });
       await page.getByRole('button', { name: 'Open menu' }).click();
       await page.locator('#app-mobile-menu').getByRole('link', { name: 'History' }).click();
-      await expect
-        .poll(() => asked)
-        .toEqual(['Your images are still processing. Leave and stop following them?']);
+      const leave = page.getByRole('dialog', { name: 'Leave while processing?' });
+      await leave.getByRole('button', { name: 'Stay' }).click();
       await expect(page).toHaveURL(/\/app$/);
 
-      page.once('dialog', (dialog) => {
-        asked.push(dialog.message());
-        void dialog.dismiss();
-      });
       await page.locator('input[type=file]').setInputFiles({
         name: 'other.png',
         mimeType: 'image/png',
         buffer: (await smallCoffee()).buffer,
       });
-      await expect.poll(() => asked.length).toBe(2);
-      expect(asked[1]).toBe('Your images are still processing. Drop them and use the new image?');
+      const replace = page.getByRole('dialog', { name: 'Use the new image?' });
+      await expect(replace).toContainText(
+        'Your images are still processing. Drop them and use the new image?',
+      );
+      await replace.getByRole('button', { name: 'Keep Processing' }).click();
       await expect(page.getByTestId('chosen-filename')).toHaveText('small-coffee.png');
 
       release();
@@ -248,7 +244,6 @@ test.describe('results: compare, versions, retry, formats, history', () => {
       await expect(
         page.getByRole('button', { name: 'Proceed to Payment - $20/month' }),
       ).toBeInViewport();
-      expect(asked).toHaveLength(2);
     });
   });
 });

@@ -1,4 +1,5 @@
 import { Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import { RedirectSignedIn } from './auth/RedirectSignedIn';
 import { RequireVerifiedUser } from './auth/RequireVerifiedUser';
 import { SessionGate } from './auth/SessionGate';
 import { DemoBanner } from './components/DemoBanner';
@@ -31,6 +32,18 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <LandingScreen /> },
       {
+        path: '/terms',
+        lazy: async () => ({
+          Component: (await import('./screens/legal/LegalScreen')).TermsScreen,
+        }),
+      },
+      {
+        path: '/privacy',
+        lazy: async () => ({
+          Component: (await import('./screens/legal/LegalScreen')).PrivacyScreen,
+        }),
+      },
+      {
         // Every page but the landing one depends on who is signed in: wait for the first check.
         element: (
           <SessionGate>
@@ -39,16 +52,25 @@ export const routes: RouteObject[] = [
         ),
         children: [
           {
-            path: '/signin',
-            lazy: async () => ({
-              Component: (await import('./screens/signin/SignInScreen')).SignInScreen,
-            }),
-          },
-          {
-            path: '/signup',
-            lazy: async () => ({
-              Component: (await import('./screens/signup/SignUpScreen')).SignUpScreen,
-            }),
+            element: (
+              <RedirectSignedIn>
+                <Outlet />
+              </RedirectSignedIn>
+            ),
+            children: [
+              {
+                path: '/signin',
+                lazy: async () => ({
+                  Component: (await import('./screens/signin/SignInScreen')).SignInScreen,
+                }),
+              },
+              {
+                path: '/signup',
+                lazy: async () => ({
+                  Component: (await import('./screens/signup/SignUpScreen')).SignUpScreen,
+                }),
+              },
+            ],
           },
           {
             path: '/forgot-password',

@@ -1,11 +1,17 @@
 import { copy, getPlan, type PaidPlanId, type Plan } from '@reframe/shared';
 import { escapeHtml } from '../http/escape-html';
 
-/** Server-rendered pages of the test-mode provider: its checkout and its subscription portal. */
+/**
+ * Server-rendered pages of the test-mode provider: its checkout and its subscription portal, in
+ * the product's look (its logo, the favicon, beside the wordmark; its slate and indigo colours).
+ */
 
 const styles = `
-  body{margin:0;font-family:Inter,system-ui,sans-serif;background:#f4f5f7;color:#111827}
-  main{max-width:28rem;margin:3rem auto;padding:2rem;background:#fff;border-radius:1rem;
+  body{margin:0;font-family:'Inter Variable',Inter,system-ui,sans-serif;background:#f8fafc;color:#0f172a}
+  .brand{display:flex;align-items:center;gap:.5rem;max-width:28rem;margin:2.5rem auto 0;padding:0 2rem;
+    color:#0f172a;text-decoration:none;font-size:1.125rem;font-weight:700;letter-spacing:-.01em}
+  .brand img{width:2rem;height:2rem}
+  main{max-width:28rem;margin:1.5rem auto 3rem;padding:2rem;background:#fff;border-radius:1rem;
     box-shadow:0 10px 30px rgba(17,24,39,.08)}
   .badge{display:inline-block;padding:.25rem .6rem;border-radius:999px;background:#fef3c7;
     color:#92400e;font-size:.75rem;font-weight:600;letter-spacing:.02em;text-transform:uppercase}
@@ -21,7 +27,8 @@ const styles = `
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
-<style>${styles}</style></head><body><main>
+<style>${styles}</style></head><body>
+<a class="brand" href="/"><img src="/favicon.svg" alt="">${escapeHtml(copy.product.wordmark)}</a><main>
 <span class="badge">${escapeHtml(copy.billing.testMode)}</span>${body}</main></body></html>`;
 }
 

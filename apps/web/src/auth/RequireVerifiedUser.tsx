@@ -1,21 +1,24 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import type { VerifyEmailState } from '../screens/verify-email/VerifyEmailScreen';
+import type { FromState } from './from-state';
+import { pendingSignUp } from './pending-sign-up';
 import { useAuth } from './use-auth';
 
-/** Where a guarded page sends the visitor, remembered so sign-in can return there. */
-export interface FromState {
-  from?: { pathname: string; search?: string; hash?: string };
-}
-
 /**
- * /app and below need a signed-in, verified user. Signed out: to /signin, remembering the page.
- * Signed in but unverified: to /verify-email.
+ * /app and below need a signed-in, verified user. Signed in but unverified, or just signed up in
+ * this tab: to /verify-email. Otherwise signed out: to /signin, remembering the page.
  */
 export function RequireVerifiedUser({ children }: { children: ReactNode }) {
   const { currentUser, emailVerified } = useAuth();
   const location = useLocation();
 
   if (!currentUser) {
+    const signedUp = pendingSignUp();
+    if (signedUp) {
+      const state: VerifyEmailState = { email: signedUp };
+      return <Navigate to="/verify-email" replace state={state} />;
+    }
     const state: FromState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
     };

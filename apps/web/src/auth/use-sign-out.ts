@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessages, formatMessage } from '@reframe/shared';
 import { authClient, unwrap } from '../api/auth-client';
+import { forgetPendingSignUp } from './pending-sign-up';
 import { useAuth } from './use-auth';
 
 /** Signs out and goes to the landing page (brief: after sign-out the user goes to /). */
@@ -16,6 +17,7 @@ export function useSignOut() {
     setError(null);
     try {
       await unwrap(authClient.signOut());
+      forgetPendingSignUp();
       // Leave the guarded page first (rendered synchronously), so its guard does not send the
       // user to /signin when the session disappears.
       await navigate('/', { replace: true, flushSync: true });

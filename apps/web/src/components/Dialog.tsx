@@ -1,4 +1,24 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+
+const focusable =
+  'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab from the last control goes to the first, Shift+Tab from the first to the last: a modal
+ * <dialog> makes the page inert, but Tab would still leave it for the browser's own controls.
+ */
+function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(focusable)];
+  const [first, last] = [controls[0], controls.at(-1)];
+  if (!first || !last) return;
+  const edge = event.shiftKey ? first : last;
+  if (document.activeElement !== edge && event.currentTarget.contains(document.activeElement)) {
+    return;
+  }
+  event.preventDefault();
+  (event.shiftKey ? last : first).focus();
+}
 
 /**
  * A modal built on the native <dialog>: focus is trapped, Escape closes it, and the page behind
@@ -32,7 +52,13 @@ export function Dialog({
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      onClose={onClose}
+      // Escape asks the owner to close, which closes the dialog through `open`: a native close
+      // would report itself later, possibly after the next opening, and close that one.
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onKeyDown={keepFocusInside}
       className={`m-auto w-[calc(100%-2rem)] ${wide ? 'max-w-6xl' : 'max-w-md'} rounded-2xl border border-slate-200 bg-white p-0 shadow-xl backdrop:bg-slate-900/50 backdrop:backdrop-blur-[2px]`}
     >
       {open && (

@@ -1,10 +1,11 @@
 import clsx from 'clsx';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { copy } from '@reframe/shared';
 import { useAuth } from '../auth/use-auth';
 import { ButtonLink } from './Button';
 import { Logo } from './Logo';
 import { MenuToggle } from './MenuToggle';
+import { useCloseOnEscape } from './use-close-on-escape';
 import { useScrolledPast } from './use-scrolled-past';
 
 /** Brief: the top bar turns translucent once the page is scrolled more than 10 px. */
@@ -49,24 +50,6 @@ function TopBarActions({
   );
 }
 
-/** Escape closes the open menu and gives focus back to its toggle. */
-function useCloseOnEscape(
-  open: boolean,
-  setOpen: (open: boolean) => void,
-  toggle: RefObject<HTMLButtonElement | null>,
-) {
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggle.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open, setOpen, toggle]);
-}
-
 /** Fixed public navigation for the marketing pages: section links, sign-in or the app. */
 export function PublicTopBar() {
   const { currentUser } = useAuth();
@@ -74,17 +57,20 @@ export function PublicTopBar() {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const closeMenu = () => setMenuOpen(false);
-  useCloseOnEscape(menuOpen, setMenuOpen, toggleRef);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useCloseOnEscape(menuOpen, closeMenu, toggleRef);
 
   return (
     <header
       data-scrolled={scrolled}
       className={clsx(
         'fixed inset-x-0 top-0 z-40 border-b transition-colors duration-200',
-        scrolled || menuOpen
-          ? 'border-slate-200/80 bg-white/80 backdrop-blur-md'
-          : 'border-transparent bg-white',
+        // The open menu is drawn on solid white: nothing of the page shows through it.
+        menuOpen
+          ? 'border-slate-200 bg-white'
+          : scrolled
+            ? 'border-slate-200/80 bg-white/80 backdrop-blur-md'
+            : 'border-transparent bg-white',
       )}
     >
       <nav

@@ -7,6 +7,7 @@ import { resolveOutput } from '../output-target';
 import { findPlacement } from '../placement-packs';
 import { balanceAfterTopUp } from '../plans';
 import { landingSections } from './landing-copy';
+import { legalCopy } from './legal-copy';
 
 /**
  * A result's title: "16:9 Aspect Ratio" (the brief), or "1500 × 500 px" for an exact custom size,
@@ -78,7 +79,8 @@ export const copy = {
     creatingAccount: 'Creating Account...',
     noAccount: "Don't have an account?",
     haveAccount: 'Already have an account?',
-    acceptTerms: 'I agree to the Terms of Service and Privacy Policy',
+    // The brief's "I agree to the Terms of Service and Privacy Policy", with links (legal-copy.ts).
+    acceptTerms: legalCopy.acceptTerms,
   },
   forgotPassword: {
     title: 'Reset your password',
@@ -271,8 +273,6 @@ export const copy = {
     creditsShortAction: (n: number) =>
       `Only the first ${n} ${n === 1 ? 'ratio' : 'ratios'} will be processed.`,
     upgradePlan: 'Upgrade your plan',
-    leaveWhileRunning: 'Your images are still processing. Leave and stop following them?',
-    replaceWhileRunning: 'Your images are still processing. Drop them and use the new image?',
     smallImage: (width: number, height: number) =>
       `This image is small (${width} × ${height}): the results will be small too. A photo at least 300 px on its short side gives better results.`,
   },
@@ -310,9 +310,30 @@ export const copy = {
     versionLabel: (ratio: string, n: number) => `${ratio} · v${n}`,
     deleteRun: 'Delete',
     deleteRunLabel: (filename: string) => `Delete the run of ${filename}`,
-    confirmDelete: 'Delete this run and all of its images? This cannot be undone.',
     deleting: 'Deleting...',
   },
+  /** The app's own confirmation dialogs, in place of the browser's confirm() (issue 29). */
+  confirmDialogs: {
+    deleteRun: {
+      title: 'Delete this run?',
+      body: 'Its original and all of its images are deleted. This cannot be undone.',
+      confirm: 'Delete Run',
+      cancel: 'Cancel',
+    },
+    leaveRun: {
+      title: 'Leave while processing?',
+      body: 'Your images are still processing. Leave and stop following them?',
+      confirm: 'Leave',
+      cancel: 'Stay',
+    },
+    replaceRun: {
+      title: 'Use the new image?',
+      body: 'Your images are still processing. Drop them and use the new image?',
+      confirm: 'Use New Image',
+      cancel: 'Keep Processing',
+    },
+  },
+  legal: legalCopy,
   /** Who made a result (a prediction's `provider`). */
   providers: {
     engine: 'the built-in engine',

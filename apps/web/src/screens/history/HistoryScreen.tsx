@@ -4,6 +4,7 @@ import { describeError } from '../../api/api-error';
 import { Alert } from '../../components/Alert';
 import { AppPage } from '../../components/AppPage';
 import { Button, ButtonLink } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
 import { HistoryCard } from './HistoryCard';
 import { useDeleteRun, useHistory } from './use-history';
@@ -43,7 +44,7 @@ export function HistoryScreen() {
                   onDownload={() => void zip.download(item)}
                   deleting={deletion.deletingId === item.id}
                   deleteError={deletion.error?.id === item.id ? deletion.error.message : null}
-                  onDelete={() => deletion.remove(item.id)}
+                  onDelete={() => void deletion.remove(item.id)}
                 />
               </li>
             ))}
@@ -61,6 +62,7 @@ export function HistoryScreen() {
           )}
         </>
       )}
+      <ConfirmDialog {...deletion.dialogProps} />
     </AppPage>
   );
 }

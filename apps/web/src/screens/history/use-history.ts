@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { copy } from '@reframe/shared';
 import { describeError } from '../../api/api-error';
 import { deleteHistoryRun, fetchHistoryPage, historyQueryKey } from '../../api/history';
+import { useConfirm } from '../../components/use-confirm';
 
 /** The user's runs, 20 a page, newest first; `fetchNextPage` loads the next 20. */
 export function useHistory() {
@@ -15,9 +16,13 @@ export function useHistory() {
   return { ...query, items };
 }
 
-/** Deletes a run once the user confirms; the list is read again when it is gone. */
+/**
+ * Deletes a run once the user confirms in the dialog (render it with `dialogProps`); the list is
+ * read again when it is gone.
+ */
 export function useDeleteRun() {
   const queryClient = useQueryClient();
+  const { confirm, dialogProps } = useConfirm();
   const mutation = useMutation({
     mutationFn: deleteHistoryRun,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: historyQueryKey }),
@@ -28,8 +33,9 @@ export function useDeleteRun() {
       mutation.isError && mutation.variables
         ? { id: mutation.variables, message: describeError(mutation.error) }
         : null,
-    remove(id: string) {
-      if (window.confirm(copy.history.confirmDelete)) mutation.mutate(id);
+    dialogProps,
+    async remove(id: string) {
+      if (await confirm({ ...copy.confirmDialogs.deleteRun, danger: true })) mutation.mutate(id);
     },
   };
 }

@@ -31,6 +31,12 @@ export function PublicFooter() {
             <Link to="/signup" className={linkClass}>
               {copy.auth.signUp}
             </Link>
+            <Link to="/terms" className={linkClass}>
+              {copy.legal.terms.title}
+            </Link>
+            <Link to="/privacy" className={linkClass}>
+              {copy.legal.privacy.title}
+            </Link>
           </nav>
         </div>
         <div className="mt-10 flex flex-col gap-2 border-t border-slate-200 pt-6 text-xs text-slate-500 sm:flex-row sm:justify-between">

@@ -4,6 +4,8 @@ import { fetchHistoryPage } from '../../api/history';
 import { useAuth } from '../../auth/use-auth';
 import { Alert } from '../../components/Alert';
 import { AppPage } from '../../components/AppPage';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirm } from '../../components/use-confirm';
 import { ResultViewer } from '../../components/ResultViewer';
 import { AlignmentPicker, DEFAULT_ALIGNMENT } from './AlignmentPicker';
 import { CustomOutputField } from './CustomOutputField';
@@ -88,7 +90,15 @@ export function ResizerScreen() {
 
   const { queue, results, versions, error } = run.state;
   const running = isRunActive(queue);
-  useLeaveGuard(running, r.leaveWhileRunning);
+  const leaveDialog = useLeaveGuard(running);
+  const replaceConfirm = useConfirm();
+  // The app's questions while a run is going: leaving the screen, or dropping it for a new image.
+  const confirmDialogs = (
+    <>
+      <ConfirmDialog {...leaveDialog} />
+      <ConfirmDialog {...replaceConfirm.dialogProps} />
+    </>
+  );
 
   const { restore } = run;
   // A new image chosen before history answers wins: the old run's results must not cover it.
@@ -108,8 +118,8 @@ export function ResizerScreen() {
   const original = uploaded?.originalRatio ?? null;
   const outOfCredits = usage.loaded && !usage.hasCredits;
 
-  function chooseFile(file: File) {
-    if (running && !window.confirm(r.replaceWhileRunning)) return;
+  async function chooseFile(file: File) {
+    if (running && !(await replaceConfirm.confirm(copy.confirmDialogs.replaceRun))) return;
     replaced.current = true;
     image.choose(file);
   }
@@ -118,7 +128,7 @@ export function ResizerScreen() {
   const onFiles = (files: File[]) => {
     if (canBulk) return bulk.addFiles(files);
     setBulkLocked(true);
-    if (files[0]) chooseFile(files[0]);
+    if (files[0]) void chooseFile(files[0]);
   };
   const add = (keys: readonly string[]) => setSelection((current) => addOutputs(current, keys));
   const remove = (keys: readonly string[]) =>
@@ -175,6 +185,7 @@ export function ResizerScreen() {
           remainingCredits={usage.remainingCredits}
           hasCredits={usage.hasCredits}
         />
+        {confirmDialogs}
       </AppPage>
     );
   }
@@ -210,7 +221,7 @@ export function ResizerScreen() {
             chosen={image.chosen}
             uploading={image.uploading}
             several={canBulk}
-            onFile={chooseFile}
+            onFile={(file) => void chooseFile(file)}
             onFiles={onFiles}
           />
           {bulkLocked && <BulkUpsell />}
@@ -273,6 +284,7 @@ export function ResizerScreen() {
           onClose={() => setViewing(null)}
         />
       )}
+      {confirmDialogs}
     </AppPage>
   );
 }

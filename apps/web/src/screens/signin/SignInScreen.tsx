@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { copy, formatMessage } from '@reframe/shared';
 import { authClient, unwrap } from '../../api/auth-client';
-import type { FromState } from '../../auth/RequireVerifiedUser';
+import { destinationFrom } from '../../auth/from-state';
+import { forgetPendingSignUp } from '../../auth/pending-sign-up';
 import { useAuth } from '../../auth/use-auth';
 import { validateSignIn } from '../../auth/validation';
 import { Alert } from '../../components/Alert';
@@ -12,13 +13,6 @@ import { Checkbox } from '../../components/Checkbox';
 import { TextField } from '../../components/TextField';
 import { TextLink } from '../../components/TextLink';
 import { useFormSubmit } from '../../components/use-form-submit';
-
-/** Where to go after signing in: the page the guard sent us from, else /app. */
-function destinationFrom(state: unknown): string {
-  const from = (state as FromState | null)?.from;
-  if (!from?.pathname?.startsWith('/')) return '/app';
-  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
-}
 
 export function SignInScreen() {
   const navigate = useNavigate();
@@ -35,6 +29,7 @@ export function SignInScreen() {
       validateSignIn({ email, password }),
       async () => {
         await unwrap(authClient.signIn.email({ email: email.trim(), password, rememberMe }));
+        forgetPendingSignUp();
         await refresh();
         await navigate(destinationFrom(location.state), { replace: true });
       },

@@ -2,6 +2,7 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { copy } from '@reframe/shared';
 import { authClient, unwrap } from '../../api/auth-client';
+import { rememberPendingSignUp } from '../../auth/pending-sign-up';
 import { useAuth } from '../../auth/use-auth';
 import { validateSignUp } from '../../auth/validation';
 import { Alert } from '../../components/Alert';
@@ -12,6 +13,8 @@ import { TextField } from '../../components/TextField';
 import { TextLink } from '../../components/TextLink';
 import { useFormSubmit } from '../../components/use-form-submit';
 import type { VerifyEmailState } from '../verify-email/VerifyEmailScreen';
+
+const terms = copy.auth.acceptTerms;
 
 export function SignUpScreen() {
   const navigate = useNavigate();
@@ -36,6 +39,7 @@ export function SignUpScreen() {
           password: fields.password,
         }),
       );
+      rememberPendingSignUp(fields.email.trim());
       await refresh();
       const state: VerifyEmailState = { email: fields.email.trim() };
       await navigate('/verify-email', { state });
@@ -70,7 +74,23 @@ export function SignUpScreen() {
           autoComplete="new-password"
           {...bind('confirmPassword')}
         />
-        <Checkbox label={copy.auth.acceptTerms} name="terms" required />
+        <Checkbox
+          label={
+            <>
+              {terms.before}
+              {/* A new tab, so the form keeps what was typed. */}
+              <TextLink to="/terms" target="_blank">
+                {terms.terms}
+              </TextLink>
+              {terms.and}
+              <TextLink to="/privacy" target="_blank">
+                {terms.privacy}
+              </TextLink>
+            </>
+          }
+          name="terms"
+          required
+        />
         <Button type="submit" size="lg" fullWidth busy={busy} busyLabel={copy.auth.creatingAccount}>
           {copy.auth.signUp}
         </Button>

@@ -4,6 +4,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { copy, errorMessages } from '@reframe/shared';
 import { ApiError, describeError } from '../../api/api-error';
 import { authClient, unwrap } from '../../api/auth-client';
+import { forgetPendingSignUp } from '../../auth/pending-sign-up';
 import { useAuth } from '../../auth/use-auth';
 import { useSignOut } from '../../auth/use-sign-out';
 import { Alert } from '../../components/Alert';
@@ -70,7 +71,10 @@ function VerifyEmailActions({ email, signedIn }: { email: string; signedIn: bool
           variant="secondary"
           size="lg"
           fullWidth
-          onClick={() => void navigate('/', { replace: true })}
+          onClick={() => {
+            forgetPendingSignUp();
+            void navigate('/', { replace: true });
+          }}
         >
           {copy.verifyEmail.signOut}
         </Button>
