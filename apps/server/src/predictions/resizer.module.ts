@@ -108,7 +108,6 @@ export function createResizer(deps: ResizerDeps) {
     }),
     log,
     timeoutMs: config.jobs.timeoutMs,
-    maxRunningPerUser: config.jobs.maxRunningPerUser,
   });
 
   /** Counters recomputed from the rows; on pg-boss, queued predictions whose job was lost refunded. */

@@ -3,7 +3,7 @@
  * word, grouped by screen. Screens read their text from here, never from literals.
  */
 import { resolveOutput } from '../output-target';
-import { balanceAfterTopUp } from '../plans';
+import { balanceAfterTopUp, queuePlace, type Plan } from '../plans';
 import { landingSections } from './landing-copy';
 
 /**
@@ -328,6 +328,18 @@ export const copy = {
     credits: (n: number) => `${n} credits`,
     // The brief's "Cost per resize" column (section 9), shown on the billing and landing cards.
     costPerResize: (dollars: number) => `$${dollars.toFixed(2)} per resize`,
+    // A plan's processing feature, the brief's label word for word, and what it gets beside it:
+    // "Priority Processing: 2 ratios at once, ahead in the queue".
+    processingFeature: (plan: Plan) => {
+      const { feature, ratiosAtOnce } = plan.processing;
+      const atOnce = ratiosAtOnce === 1 ? '1 ratio at a time' : `${ratiosAtOnce} ratios at once`;
+      const place = {
+        standard: 'standard queue',
+        ahead: 'ahead in the queue',
+        first: 'first in the queue',
+      }[queuePlace(plan)];
+      return `${feature}: ${atOnce}, ${place}`;
+    },
     remainingCredits: 'Remaining credits',
     usedCredits: 'Credits used',
     totalOperations: 'Total operations',
