@@ -32,12 +32,6 @@ const dialectFreeTests = [
 ].map((name) => serverTest(`${name}.test.ts`));
 
 /**
- * Suites that must have the machine to themselves: hostile-uploads bounds the API's latency
- * while 50 MP images are decoded, which other files running beside it would distort.
- */
-const aloneTests = [serverTest('resizer/hostile-uploads.test.ts')];
-
-/**
  * Every integration file makes its own data folder, database (a temp SQLite file or a random
  * PostgreSQL database) and ports, so files run side by side; two at a time fits 2 cores.
  */
@@ -82,17 +76,7 @@ export default defineConfig({
           ...integration,
           name: 'integration',
           include: [serverTest('**/*.test.ts')],
-          exclude: [...integration.exclude, ...aloneTests],
           maxWorkers: INTEGRATION_WORKERS,
-        },
-      },
-      {
-        // Run after the parallel files, one at a time (vitest's sequential group).
-        test: {
-          ...integration,
-          name: 'integration-alone',
-          include: aloneTests,
-          fileParallelism: false,
         },
       },
     ],

@@ -6,8 +6,11 @@ import {
   isPaidPlanId,
   isPlanId,
   planIds,
+  planOf,
   plans,
+  queuePlace,
 } from './plans';
+import { copy } from './messages';
 
 describe('plans', () => {
   it('lists the four plans of the brief in price order', () => {
@@ -32,6 +35,32 @@ describe('plans', () => {
     expect(getPlan('expert').features[0]).toBe('175 image resizes/month');
     expect(getPlan('free').priceLabel).toBe('$0 forever');
     expect(getPlan('starter').priceLabel).toBe('$5/month');
+  });
+
+  it("runs more of a user's ratios at once, and earlier in the queue, as the plan grows", () => {
+    expect(plans.map((plan) => [plan.id, plan.processing.ratiosAtOnce])).toEqual([
+      ['free', 1],
+      ['starter', 1],
+      ['growth', 2],
+      ['expert', 3],
+    ]);
+    expect(plans.map(queuePlace)).toEqual(['standard', 'standard', 'ahead', 'first']);
+    for (const plan of plans) expect(plan.features).toContain(plan.processing.feature);
+  });
+
+  it('says beside each processing feature what the plan gets', () => {
+    expect(plans.map((plan) => copy.billing.processingFeature(plan))).toEqual([
+      'Standard Processing Speed: 1 ratio at a time, standard queue',
+      'Standard Processing Speed: 1 ratio at a time, standard queue',
+      'Priority Processing: up to 2 ratios at once, ahead in the queue',
+      'Ultra-Fast Processing: up to 3 ratios at once, first in the queue',
+    ]);
+  });
+
+  it('takes an unknown or missing stored plan for the free tier', () => {
+    expect(planOf('platinum').id).toBe('free');
+    expect(planOf(undefined).id).toBe('free');
+    expect(planOf('expert').id).toBe('expert');
   });
 
   it('recognises plan ids and rejects anything else', () => {

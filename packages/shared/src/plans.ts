@@ -19,14 +19,34 @@ export interface Plan {
   /** Dollars per resize; the brief gives none for the free tier. */
   costPerCredit: number | null;
   features: readonly string[];
+  /** What the plan's processing feature (one of `features`) gets on the server. */
+  processing: PlanProcessing;
   description: string;
   popular?: boolean;
   bestDeal?: boolean;
   /** The badge the brief names: "Most Popular" or "Best Deal". */
   badge?: string;
-  /** How the landing page's pricing section words the plan (brief, section 9). */
+  /**
+   * How the landing page's pricing section words the plan (brief, section 9); its list names the
+   * plan's processing feature too, so the card can say what it gets.
+   */
   marketing: { headline: string; includes: readonly string[] };
 }
+
+export interface PlanProcessing {
+  /** The brief's name for it, word for word; it is one of the plan's `features`. */
+  feature: string;
+  /** A user's ratios running at once; their others wait in the queue. */
+  ratiosAtOnce: number;
+  /** Jobs are taken highest priority first, first come, first served within one. */
+  queuePriority: number;
+}
+
+const standardProcessing: PlanProcessing = {
+  feature: 'Standard Processing Speed',
+  ratiosAtOnce: 1,
+  queuePriority: 0,
+};
 
 const baseIncludes = ['Full AI resizing', 'High-resolution downloads', 'Email support'] as const;
 
@@ -38,9 +58,13 @@ export const plans: readonly Plan[] = [
     priceLabel: '$0 forever',
     credits: 5,
     costPerCredit: null,
-    features: ['5 free image resizes', 'Standard Processing Speed'],
+    features: ['5 free image resizes', standardProcessing.feature],
+    processing: standardProcessing,
     description: 'Try Reframe with 5 free resizes, topped back up every month.',
-    marketing: { headline: '5 image credits/month', includes: baseIncludes },
+    marketing: {
+      headline: '5 image credits/month',
+      includes: [...baseIncludes, standardProcessing.feature],
+    },
   },
   {
     id: 'starter',
@@ -49,14 +73,10 @@ export const plans: readonly Plan[] = [
     priceLabel: '$5/month',
     credits: 30,
     costPerCredit: 0.17,
-    features: [
-      '30 image resizes/month',
-      'Standard Processing Speed',
-      'Saves time',
-      'Email Support',
-    ],
+    features: ['30 image resizes/month', standardProcessing.feature, 'Saves time', 'Email Support'],
+    processing: standardProcessing,
     description: 'For occasional resizing of social posts and ads.',
-    marketing: { headline: '30 resizes', includes: baseIncludes },
+    marketing: { headline: '30 resizes', includes: [...baseIncludes, standardProcessing.feature] },
   },
   {
     id: 'growth',
@@ -71,12 +91,13 @@ export const plans: readonly Plan[] = [
       'Priority Support',
       'Bulk Processing',
     ],
+    processing: { feature: 'Priority Processing', ratiosAtOnce: 2, queuePriority: 1 },
     description: 'For marketers and creators who resize every week.',
     popular: true,
     badge: 'Most Popular',
     marketing: {
       headline: '75 resizes',
-      includes: [...baseIncludes, 'Priority processing', 'Priority support'],
+      includes: [...baseIncludes, 'Priority Processing', 'Priority support'],
     },
   },
   {
@@ -92,6 +113,7 @@ export const plans: readonly Plan[] = [
       'Premium Support',
       'Bulk Processing',
     ],
+    processing: { feature: 'Ultra-Fast Processing', ratiosAtOnce: 3, queuePriority: 2 },
     description: 'For teams producing assets at volume.',
     bestDeal: true,
     badge: 'Best Deal',
@@ -99,7 +121,7 @@ export const plans: readonly Plan[] = [
       headline: '175 resizes',
       includes: [
         ...baseIncludes,
-        'Priority processing',
+        'Ultra-Fast Processing',
         'Priority support',
         'Team collaboration options',
       ],
@@ -125,6 +147,18 @@ export function getPlan(id: PlanId): Plan {
   const plan = plans.find((candidate) => candidate.id === id);
   if (!plan) throw new Error(`Unknown plan id: ${id}`);
   return plan;
+}
+
+/** The plan an account's stored plan id names; an unknown or missing one is the free tier. */
+export function planOf(planId: string | null | undefined): Plan {
+  return getPlan(isPlanId(planId) ? planId : 'free');
+}
+
+/** Where a plan's jobs stand in the queue against the other plans'. */
+export function queuePlace(plan: Plan): 'standard' | 'ahead' | 'first' {
+  const top = Math.max(...plans.map((other) => other.processing.queuePriority));
+  if (plan.processing.queuePriority === top) return 'first';
+  return plan.processing.queuePriority > 0 ? 'ahead' : 'standard';
 }
 
 /** Plans ordered by price: a move to a later plan is an upgrade, to an earlier one a downgrade. */

@@ -1,4 +1,4 @@
-import { errorMessages } from '@reframe/shared';
+import { errorMessages, planOf } from '@reframe/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { failureMessage, type Outpainter } from '../adapters/outpainter/outpainter';
@@ -24,9 +24,10 @@ export interface PredictionRunDeps {
   log: FastifyBaseLogger;
   /** A run longer than this is aborted, failed and refunded. */
   timeoutMs: number;
-  /** Jobs of one user running at once; the others wait (`deferred`) so no user holds all workers. */
-  maxRunningPerUser: number;
 }
+
+/** A user's ratios running at once, from their plan (the plan catalogue's `processing`). */
+const ratiosAtOnceOn = (planId: string | null) => planOf(planId).processing.ratiosAtOnce;
 
 class JobTimeoutError extends Error {
   override readonly name = 'JobTimeoutError';
@@ -39,15 +40,21 @@ class JobTimeoutError extends Error {
  * resume.
  */
 export function createPredictionRunHandler(deps: PredictionRunDeps) {
-  const { db, storage, outpainter, codecs, log, timeoutMs, maxRunningPerUser } = deps;
+  const { db, storage, outpainter, codecs, log, timeoutMs } = deps;
 
   return async function handlePredictionRun(
     { predictionId }: JobData<'PredictionRun'>,
     shutdown: AbortSignal,
   ): Promise<JobStatus> {
-    const prediction = await claimForRun(db, predictionId, maxRunningPerUser);
+    const prediction = await claimForRun(db, predictionId, ratiosAtOnceOn);
     if (!prediction) return 'skipped';
-    if (prediction === 'busy') return 'deferred';
+    if (prediction === 'busy') {
+      log.debug(
+        { predictionId },
+        'prediction put back: its owner runs as many as their plan allows',
+      );
+      return 'deferred';
+    }
     log.info({ predictionId, attempt: prediction.attempts }, 'prediction started');
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = AbortSignal.any([shutdown, timeout]);

@@ -4,8 +4,8 @@ import * as z from 'zod';
 
 /**
  * The resizer piece of config/env.ts: where files are stored (disk or an S3 bucket), how many
- * engine workers run jobs, how many uploads are decoded at once, the job time limits and each
- * user's share of the workers.
+ * engine workers run jobs, how many uploads are decoded at once and the job time limits (each
+ * user's share of the workers comes with their plan: `processing.ratiosAtOnce`).
  */
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const positiveInt = (example: string) =>
@@ -51,7 +51,6 @@ export const resizerShape = {
       })
       .optional(),
   ),
-  MAX_RUNNING_JOBS_PER_USER: positiveInt('MAX_RUNNING_JOBS_PER_USER=2'),
   ENGINE_WORKERS: positiveInt('ENGINE_WORKERS=2'),
   UPLOAD_DECODE_WORKERS: positiveInt('UPLOAD_DECODE_WORKERS=2'),
   JOB_TIMEOUT_SECONDS: positiveInt('JOB_TIMEOUT_SECONDS=60'),
@@ -65,7 +64,6 @@ type ResizerEnv = {
   S3_REGION?: string | undefined;
   S3_ENDPOINT?: string | undefined;
   S3_FORCE_PATH_STYLE?: 'true' | 'false' | undefined;
-  MAX_RUNNING_JOBS_PER_USER?: number | undefined;
   ENGINE_WORKERS?: number | undefined;
   UPLOAD_DECODE_WORKERS?: number | undefined;
   JOB_TIMEOUT_SECONDS?: number | undefined;
@@ -123,11 +121,6 @@ export function buildResizerConfig(env: ResizerEnv, dataDir: string) {
       timeoutMs: (env.JOB_TIMEOUT_SECONDS ?? 60) * 1000,
       /** At start, unsettled jobs older than this are failed and refunded instead of resumed. */
       staleAfterMs: (env.JOB_STALE_AFTER_SECONDS ?? 600) * 1000,
-      /**
-       * Jobs of one user running at once, across all workers; the rest wait, so one bulk run
-       * cannot hold every worker.
-       */
-      maxRunningPerUser: env.MAX_RUNNING_JOBS_PER_USER ?? 2,
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import type { OutpaintProviderName, PredictionRow, PredictionTable } from './resizer.tables';
+import '../billing/billing.tables';
 
 /**
  * Who made a result: the provider, the hosted model by name (null for the engine or a pinned
@@ -79,16 +80,22 @@ export function findOwnedPrediction(db: Db, userId: string, predictionId: string
 }
 
 /**
- * Marks an unsettled prediction as running (one more attempt), unless its owner already has
- * `maxRunningPerUser` others running (`busy`); undefined if it is already settled.
+ * Marks an unsettled prediction as running (one more attempt), unless its owner already has as
+ * many others running as `runningLimit` allows for their plan (`busy`); undefined if it is
+ * already settled.
  */
-export function claimForRun(db: Db, predictionId: string, maxRunningPerUser: number) {
+export function claimForRun(
+  db: Db,
+  predictionId: string,
+  runningLimit: (planId: string | null) => number,
+) {
   return db.transaction().execute(async (trx) => {
     const unsettled = await trx
       .selectFrom('prediction')
-      .select('user_id')
-      .where('id', '=', predictionId)
-      .where('status', 'in', UNSETTLED)
+      .leftJoin('billing_account', 'billing_account.user_id', 'prediction.user_id')
+      .select(['prediction.user_id', 'billing_account.plan_id'])
+      .where('prediction.id', '=', predictionId)
+      .where('prediction.status', 'in', UNSETTLED)
       .executeTakeFirst();
     if (!unsettled) return undefined;
     // Holds the owner's profile row (PostgreSQL) or the write lock (SQLite) until commit, so
@@ -105,7 +112,7 @@ export function claimForRun(db: Db, predictionId: string, maxRunningPerUser: num
       .where('status', '=', 'processing')
       .where('id', '<>', predictionId)
       .executeTakeFirst();
-    if (Number(running?.count ?? 0) >= maxRunningPerUser) return 'busy' as const;
+    if (Number(running?.count ?? 0) >= runningLimit(unsettled.plan_id)) return 'busy' as const;
     // Stamped once the owner's row is ours: the job that held the slot has settled by now.
     const now = new Date();
     return trx

@@ -110,7 +110,6 @@ export function createResizer(deps: ResizerDeps) {
     codecs: engine,
     log,
     timeoutMs: config.jobs.timeoutMs,
-    maxRunningPerUser: config.jobs.maxRunningPerUser,
   });
 
   /** Counters recomputed from the rows; on pg-boss, queued predictions whose job was lost refunded. */

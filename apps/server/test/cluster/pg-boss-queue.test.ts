@@ -56,6 +56,27 @@ const until = async (done: () => boolean, what: string, timeoutMs = 30_000) => {
   }
 };
 
+/**
+ * Jobs of `key` that pg-boss still holds to run (waiting, retrying or running), so a test can
+ * tell that nothing more will run by the queue's state instead of by waiting.
+ */
+async function stillToRun(key: string): Promise<number> {
+  const { rows } = await sql<{ count: string }>`
+    select count(*) as count from pgboss.job
+    where name = 'PredictionRun' and singleton_key = ${key}
+      and state in ('created', 'retry', 'active')`.execute(database.db);
+  return Number(rows[0]?.count ?? 0);
+}
+
+/** Waits until pg-boss holds nothing more of `key` to run. */
+const untilNothingLeft = async (key: string) => {
+  const deadline = Date.now() + 30_000;
+  while ((await stillToRun(key)) > 0) {
+    if (Date.now() > deadline) throw new Error(`pg-boss still holds ${key}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
 /** A job that runs until its process stops it, as a crashed or hung worker's would. */
 const untilStopped = (signal: AbortSignal) =>
   new Promise<JobStatus>((_resolve, reject) => {
@@ -87,8 +108,11 @@ describe('the PostgreSQL job queue (pg-boss)', () => {
       },
     });
     await until(() => ran.length >= 1, 'the committed job');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(ran).toEqual(['kept']);
+    // One worker takes jobs of one priority in order of arrival: a job enqueued after them runs
+    // only once any copy of 'kept' or a rolled-back job would have run.
+    await web.enqueue(job('after'), { key: 'after', priority: 0 });
+    await until(() => ran.includes('after'), 'the job enqueued after them');
+    expect(ran).toEqual(['kept', 'after']);
   });
 
   it('runs the highest priority first, whatever arrived before it', async () => {
@@ -122,7 +146,7 @@ describe('the PostgreSQL job queue (pg-boss)', () => {
     });
     await worker.enqueue(job('busy-owner'), { key: 'busy-owner', priority: 0 });
     await until(() => calls === 3, 'the third run');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await untilNothingLeft('busy-owner');
     expect(calls).toBe(3);
   });
 
@@ -145,7 +169,7 @@ describe('the PostgreSQL job queue (pg-boss)', () => {
     });
     await worker.enqueue(job('crashes'), { key: 'crashes', priority: 0 });
     await until(() => givenUp.length === 1, 'the dead-letter path');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await untilNothingLeft('crashes');
     expect(runs).toBe(3);
     expect(givenUp).toEqual([job('crashes')]);
   });
@@ -176,7 +200,7 @@ describe('the PostgreSQL job queue (pg-boss)', () => {
       });
     }
     await until(() => takers.length === 1, 'a retry after the lease');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await untilNothingLeft('held');
     expect(takers).toHaveLength(1);
     expect(startedAt.get(takers[0]!)! - startedAt.get('holder')!).toBeGreaterThanOrEqual(leaseMs);
   });

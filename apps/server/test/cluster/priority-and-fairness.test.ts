@@ -135,7 +135,6 @@ describe('job priority and fairness across users', () => {
 
     const runs = await runWorkerUntilSettled([...bulkIds, otherId!], {
       ENGINE_WORKERS: '2',
-      MAX_RUNNING_JOBS_PER_USER: '1',
     });
     const bulkRuns = runs.slice(0, -1);
     const otherRun = runs.at(-1)!;

@@ -57,6 +57,11 @@ export async function createTestApp(
      * depend on the engine being slower than a second.
      */
     jobTimeoutMs?: number;
+    /**
+     * Jobs the queue runs at once, past ENGINE_WORKERS' cap of one per core, for a test whose
+     * engine holds its jobs instead of filling on a core.
+     */
+    jobWorkers?: number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'reframe-test-'));
@@ -73,7 +78,10 @@ export async function createTestApp(
     },
     dataDir,
   );
-  const config = options.jobTimeoutMs ? withJobTimeout(loaded, options.jobTimeoutMs) : loaded;
+  const config = withJobs(loaded, {
+    ...(options.jobTimeoutMs ? { timeoutMs: options.jobTimeoutMs } : {}),
+    ...(options.jobWorkers ? { workers: options.jobWorkers } : {}),
+  });
   const logger = options.logger ?? pino({ level: 'silent' });
   const database = openDatabase(config.db);
   await runMigrations(database);
@@ -105,7 +113,10 @@ export async function createTestApp(
   };
 }
 
-function withJobTimeout(config: Readonly<Config>, timeoutMs: number): Readonly<Config> {
+function withJobs(
+  config: Readonly<Config>,
+  jobs: Partial<Config['resizer']['jobs']>,
+): Readonly<Config> {
   const { resizer } = config;
-  return { ...config, resizer: { ...resizer, jobs: { ...resizer.jobs, timeoutMs } } };
+  return { ...config, resizer: { ...resizer, jobs: { ...resizer.jobs, ...jobs } } };
 }

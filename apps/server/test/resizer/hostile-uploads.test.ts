@@ -6,12 +6,8 @@ import { uploadRaw } from './resizer-client';
 
 /**
  * Decoding happens on worker threads, so the API keeps answering while big uploads are taken
- * in. The bound is deliberately generous for a loaded 2-core runner (`npm run bench:uploads`
- * measures the real latencies: under 2 s at worst there, against 48 s before the fix, when
- * the 50 MP BMPs were decoded on the event loop five times each).
+ * in. How fast it answers meanwhile is measured by `npm run bench:uploads`, not asserted here.
  */
-const GENEROUS_LATENCY_MS = 5000;
-
 describe('hostile uploads', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -37,22 +33,22 @@ describe('hostile uploads', () => {
         pending -= 1;
       }),
     );
-    const latencies: number[] = [];
+    // Health and history are asked again as each answer comes, until the last upload is in;
+    // the rounds answered while all four were still being taken in are counted.
+    let roundsWhileAllPending = 0;
     while (pending > 0) {
-      const started = performance.now();
+      const allPending = pending === files.length;
       const [health, history] = await Promise.all([
         t.app.inject({ method: 'GET', url: '/api/health' }),
         reader.client.get('/api/history'),
       ]);
-      latencies.push(performance.now() - started);
       expect(health.statusCode).toBe(200);
       expect(history.statusCode).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (allPending && pending === files.length) roundsWhileAllPending += 1;
     }
 
     const responses = await Promise.all(uploads);
     expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 201, 201]);
-    expect(latencies.length).toBeGreaterThan(1);
-    expect(Math.max(...latencies)).toBeLessThan(GENEROUS_LATENCY_MS);
+    expect(roundsWhileAllPending).toBeGreaterThan(1);
   }, 300_000);
 });

@@ -5,7 +5,7 @@
 import { MAX_BULK_PHOTOS } from '../bulk';
 import { resolveOutput } from '../output-target';
 import { findPlacement } from '../placement-packs';
-import { balanceAfterTopUp } from '../plans';
+import { balanceAfterTopUp, queuePlace, type Plan } from '../plans';
 import { landingSections } from './landing-copy';
 import { legalCopy } from './legal-copy';
 
@@ -390,6 +390,20 @@ export const copy = {
     credits: (n: number) => `${n} credits`,
     // The brief's "Cost per resize" column (section 9), shown on the billing and landing cards.
     costPerResize: (dollars: number) => `$${dollars.toFixed(2)} per resize`,
+    // A plan's processing feature, the brief's label word for word, and what it gets beside it:
+    // "Priority Processing: up to 2 ratios at once, ahead in the queue" (up to: the server runs at
+    // most one engine job per core).
+    processingFeature: (plan: Plan) => {
+      const { feature, ratiosAtOnce } = plan.processing;
+      const atOnce =
+        ratiosAtOnce === 1 ? '1 ratio at a time' : `up to ${ratiosAtOnce} ratios at once`;
+      const place = {
+        standard: 'standard queue',
+        ahead: 'ahead in the queue',
+        first: 'first in the queue',
+      }[queuePlace(plan)];
+      return `${feature}: ${atOnce}, ${place}`;
+    },
     remainingCredits: 'Remaining credits',
     usedCredits: 'Credits used',
     totalOperations: 'Total operations',

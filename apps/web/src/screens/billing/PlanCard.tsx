@@ -2,6 +2,7 @@ import { copy, type Plan } from '@reframe/shared';
 import clsx from 'clsx';
 import { Check } from 'lucide-react';
 import { Button } from '../../components/Button';
+import { PlanFeature } from '../../components/PlanFeature';
 import type { PlanButtonState } from './current-plan';
 
 const labels: Record<PlanButtonState, string> = {
@@ -45,7 +46,7 @@ export function PlanCard({
         {plan.features.map((feature) => (
           <li key={feature} className="flex gap-2">
             <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
-            {feature}
+            <PlanFeature plan={plan} label={feature} />
           </li>
         ))}
       </ul>

@@ -3,6 +3,7 @@ import { Check } from 'lucide-react';
 import { copy, planClaims, plans, type Plan } from '@reframe/shared';
 import { useAuth } from '../../auth/use-auth';
 import { ButtonLink } from '../../components/Button';
+import { PlanFeature } from '../../components/PlanFeature';
 import { SectionHeading } from './SectionHeading';
 
 /** Signed out, every plan starts at sign-up; signed in, paid plans go to Billing. */
@@ -58,7 +59,7 @@ function PlanCard({ plan, signedIn }: { plan: Plan; signedIn: boolean }) {
         {plan.marketing.includes.map((item) => (
           <li key={item} className="flex gap-2.5">
             <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
-            {item}
+            <PlanFeature plan={plan} label={item} />
           </li>
         ))}
       </ul>

@@ -4,6 +4,7 @@ import {
   errorMessages,
   formatMessage,
   outputSpecOfKey,
+  planOf,
   ratioSubmission,
   type Alignment,
   type RatioSubmission,
@@ -11,6 +12,7 @@ import {
 } from '@reframe/shared';
 import {
   debugPrediction,
+  fetchUsageStats,
   getPrediction,
   startPrediction,
   usageStatsQueryKey,
@@ -31,15 +33,24 @@ class RunCancelled extends Error {}
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** How this deployment's provider takes the ratios, as the server says. */
+/**
+ * How this deployment's provider takes the ratios, as the server says, and how many at once: as
+ * many as the user's plan runs at once, within the jobs a user may have queued or running.
+ */
 async function submissionPlan(
   queryClient: QueryClient,
 ): Promise<{ submission: RatioSubmission; maxInFlight: number }> {
   try {
-    const config = await queryClient.fetchQuery(siteConfigQuery);
+    const [config, usage] = await Promise.all([
+      queryClient.fetchQuery(siteConfigQuery),
+      queryClient.fetchQuery({ queryKey: usageStatsQueryKey, queryFn: fetchUsageStats }),
+    ]);
     return {
       submission: ratioSubmission(config.aiProvider),
-      maxInFlight: config.maxActiveJobsPerUser,
+      maxInFlight: Math.min(
+        config.maxActiveJobsPerUser,
+        planOf(usage.currentPlan).processing.ratiosAtOnce,
+      ),
     };
   } catch {
     // Without the server's word, the brief's own run: one ratio at a time, with its pause.
