@@ -9,7 +9,7 @@ import { fixtureImage } from '@reframe/fixtures';
 import type { PlanId, Prediction, UploadResponse } from '@reframe/shared';
 import sharp from 'sharp';
 import { insertFreeAccountIfMissing } from '../src/billing/billing.repo';
-import { signUpVerified, startBenchApp, type BenchApp } from './bench-app';
+import { benchStorageDriver, signUpVerified, startBenchApp, type BenchApp } from './bench-app';
 
 const RATIOS = ['16:9', '1:1', '9:16'];
 const QUEUED_AHEAD = 2;
@@ -109,6 +109,7 @@ for (const behindQueue of [false, true]) {
     ]);
   }
 }
+console.log(`2 MP photo, ratios ${RATIOS.join(' ')}, storage ${benchStorageDriver}`);
 const header = ['plan', 'queue', 'upload to 3rd result', 'statuses'];
 const widths = header.map((title, column) =>
   Math.max(title.length, ...rows.map((row) => row[column]!.length)),
