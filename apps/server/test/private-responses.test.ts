@@ -56,7 +56,7 @@ describe('private responses are not cached', () => {
     expect(result.statusCode).toBe(200);
     expect(result.headers['cache-control']).toBe('private, max-age=300');
     expect(result.headers['content-disposition']).toMatch(
-      /^inline; filename="resized-\d+x\d+\.png"$/,
+      /^inline; filename="resized-\d+x\d+\.webp"$/,
     );
     const csp = String(result.headers['content-security-policy']);
     expect(csp).toContain('sandbox');

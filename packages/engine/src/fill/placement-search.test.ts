@@ -16,8 +16,9 @@ describe('chooseAndFill', () => {
   });
 
   it("'auto' at rank 1, 2, … fills at the next-best placement, so a regeneration looks different", () => {
+    // Each version is drawn with its own seed, as the server draws one for every regeneration.
     const offsets = [0, 1, 2].map((rank) => {
-      const chosen = chooseAndFill(original, canvas, 'auto', 1, undefined, undefined, rank);
+      const chosen = chooseAndFill(original, canvas, 'auto', 1 + rank, undefined, undefined, rank);
       return `${chosen.offsetX},${chosen.offsetY}`;
     });
     expect(offsets[0]).toBe('0,0');

@@ -147,8 +147,14 @@ export function candidatePlacements(
 }
 
 /**
- * The placement and seed whose coarse labelling scores best: every placement with the caller's
- * seed (the `rank`-th best of them, 0 the best), then that placement with the other seeds.
+ * Placements are compared with this seed, not the caller's, so their order is the same for every
+ * version of a result: a regeneration's rank 1 is never the first version's rank 0.
+ */
+const PLACEMENT_SEED = 1;
+
+/**
+ * The placement and seed whose coarse labelling scores best: every placement with one seed (the
+ * `rank`-th best of them, 0 the best), then that placement with the caller's seeds.
  */
 function bestCoarse(
   context: FillContext,
@@ -166,16 +172,16 @@ function bestCoarse(
   if (placements.length > 1) {
     const scored = placements
       .map((placement) => {
-        const total = scoreOf(placement, seed);
+        const total = scoreOf(placement, PLACEMENT_SEED);
         const ranked = centred(placement) ? total * (1 - search.centreBias) : total;
-        return { placement, seed, total, ranked };
+        return { placement, total, ranked };
       })
       .sort((a, b) => a.ranked - b.ranked);
     const { placement, total } = scored[rank % scored.length]!;
-    best = { placement, seed, total };
+    best = { placement, seed: PLACEMENT_SEED, total };
   }
   for (const s of seedsFrom(seed, search.seeds)) {
-    if (s === seed && placements.length > 1) continue;
+    if (s === best.seed && best.total !== Infinity) continue;
     const total = scoreOf(best.placement, s);
     if (total < best.total) best = { placement: best.placement, seed: s, total };
   }
