@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { VerifyEmailState } from '../screens/verify-email/VerifyEmailScreen';
 import type { FromState } from './from-state';
-import { pendingSignUp } from './pending-sign-up';
+import { forgetPendingSignUp, pendingSignUp } from './pending-sign-up';
 import { useAuth } from './use-auth';
 
 /**
@@ -12,6 +12,11 @@ import { useAuth } from './use-auth';
 export function RequireVerifiedUser({ children }: { children: ReactNode }) {
   const { currentUser, emailVerified } = useAuth();
   const location = useLocation();
+  // Once verified and signed in, the sign-up is no longer pending: a later signed-out visit
+  // goes to /signin.
+  useEffect(() => {
+    if (currentUser && emailVerified) forgetPendingSignUp();
+  }, [currentUser, emailVerified]);
 
   if (!currentUser) {
     const signedUp = pendingSignUp();
