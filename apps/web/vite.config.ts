@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { fontStylesheet } from './build/font-stylesheet';
 import { precompress } from './build/precompress';
 import { preloadFont } from './build/preload-font';
 import { prerenderLanding } from './build/prerender-landing';
@@ -9,7 +10,14 @@ import { prerenderLanding } from './build/prerender-landing';
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3001}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadFont(), prerenderLanding(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    preloadFont(),
+    fontStylesheet(),
+    prerenderLanding(),
+    precompress(),
+  ],
   define: {
     // The footer's copyright year as the prerendered landing page shows it (use-current-year.ts).
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),

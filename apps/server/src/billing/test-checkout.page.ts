@@ -3,8 +3,12 @@ import { escapeHtml } from '../http/escape-html';
 
 /**
  * Server-rendered pages of the test-mode provider: its checkout and its subscription portal, in
- * the product's look (its logo, the favicon, beside the wordmark; its slate and indigo colours).
+ * the product's look (its logo, the favicon, beside the wordmark; its slate and indigo colours;
+ * its Inter, from the stylesheet the web build publishes for pages it does not render:
+ * apps/web/build/font-stylesheet.ts).
  */
+
+const fontStylesheet = '/fonts.css';
 
 const styles = `
   body{margin:0;font-family:'Inter Variable',Inter,system-ui,sans-serif;background:#f8fafc;color:#0f172a}
@@ -27,7 +31,7 @@ const styles = `
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
-<style>${styles}</style></head><body>
+<link rel="stylesheet" href="${fontStylesheet}"><style>${styles}</style></head><body>
 <a class="brand" href="/"><img src="/favicon.svg" alt="">${escapeHtml(copy.product.wordmark)}</a><main>
 <span class="badge">${escapeHtml(copy.billing.testMode)}</span>${body}</main></body></html>`;
 }
