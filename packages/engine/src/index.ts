@@ -1,5 +1,5 @@
 export { DECODE_WORK_FACTOR, MAX_DECODE_COST } from './codecs/budget';
-export { MAX_CANVAS_SIDE, MAX_INPUT_PIXELS } from './codecs/limits';
+export { MAX_INPUT_PIXELS } from './codecs/limits';
 export { checkUpload, LOSSLESS_STORE_MAX_PIXELS, prepareUpload } from './codecs/upload';
 export type { CheckedUpload, PreparedUpload, StoredFormat } from './codecs/upload';
 export type { ImageFormat } from './codecs/sniff';

@@ -1,6 +1,10 @@
 import { decodeImage, orientedSize } from './codecs/decode';
 import { encodePng } from './codecs/encode';
-import { MAX_CANVAS_SIDE, MAX_OUTPUT_PIXELS, MAX_OUTPUT_SIDE } from './codecs/limits';
+import {
+  ENGINE_MAX_CANVAS_SIDE,
+  ENGINE_MAX_RESULT_PIXELS,
+  ENGINE_MAX_RESULT_SIDE,
+} from './codecs/limits';
 import { sniffHeader } from './codecs/sniff';
 import { EngineInputError } from './errors';
 import type { PlacementMode, SearchOptions } from './fill/placement-search';
@@ -166,14 +170,14 @@ export function validateCanvas(
     canvas.height < 1 ||
     imageWidth < 1 ||
     imageHeight < 1 ||
-    canvas.width > MAX_CANVAS_SIDE ||
-    canvas.height > MAX_CANVAS_SIDE ||
+    canvas.width > ENGINE_MAX_CANVAS_SIDE ||
+    canvas.height > ENGINE_MAX_CANVAS_SIDE ||
     canvas.offsetX + imageWidth > canvas.width ||
     canvas.offsetY + imageHeight > canvas.height;
   if (bad) {
     throw new EngineInputError(
       'INVALID_CANVAS',
-      `A ${imageWidth}x${imageHeight} image does not fit a ${canvas.width}x${canvas.height} canvas at ${canvas.offsetX},${canvas.offsetY} (sides up to ${MAX_CANVAS_SIDE} px).`,
+      `A ${imageWidth}x${imageHeight} image does not fit a ${canvas.width}x${canvas.height} canvas at ${canvas.offsetX},${canvas.offsetY} (sides up to ${ENGINE_MAX_CANVAS_SIDE} px).`,
     );
   }
   const output = outputSizeOf(canvas);
@@ -182,13 +186,13 @@ export function validateCanvas(
     !Number.isInteger(output.height) ||
     output.width < 1 ||
     output.height < 1 ||
-    output.width > MAX_OUTPUT_SIDE ||
-    output.height > MAX_OUTPUT_SIDE ||
-    output.width * output.height > MAX_OUTPUT_PIXELS;
+    output.width > ENGINE_MAX_RESULT_SIDE ||
+    output.height > ENGINE_MAX_RESULT_SIDE ||
+    output.width * output.height > ENGINE_MAX_RESULT_PIXELS;
   if (badOutput) {
     throw new EngineInputError(
       'INVALID_CANVAS',
-      `A ${output.width}x${output.height} result is outside the limits (sides up to ${MAX_OUTPUT_SIDE} px, ${MAX_OUTPUT_PIXELS} pixels).`,
+      `A ${output.width}x${output.height} result is outside the limits (sides up to ${ENGINE_MAX_RESULT_SIDE} px, ${ENGINE_MAX_RESULT_PIXELS} pixels).`,
     );
   }
 }

@@ -5,7 +5,7 @@ import { outputSizeOf, timedResult, validateCanvas } from '../outpaint';
 import type { RawImage } from './bmp';
 import { decodeImage, orientedSize, translateSharpError } from './decode';
 import { encodePng } from './encode';
-import { MAX_CANVAS_SIDE } from './limits';
+import { ENGINE_MAX_CANVAS_SIDE } from './limits';
 import { correctSeam } from './seam-correction';
 import { sniffHeader } from './sniff';
 import { checkUpload } from './upload';
@@ -64,8 +64,8 @@ async function decodeOriginal({ input, canvas }: ModelCanvasRequest): Promise<Ra
   const width = canvas.imageWidth ?? oriented.width;
   const height = canvas.imageHeight ?? oriented.height;
   const fits =
-    canvas.width <= MAX_CANVAS_SIDE &&
-    canvas.height <= MAX_CANVAS_SIDE &&
+    canvas.width <= ENGINE_MAX_CANVAS_SIDE &&
+    canvas.height <= ENGINE_MAX_CANVAS_SIDE &&
     canvas.offsetX >= 0 &&
     canvas.offsetY >= 0 &&
     canvas.offsetX + width <= canvas.width &&
