@@ -1,20 +1,13 @@
-import {
-  ChevronLeft,
-  ChevronRight,
-  Download,
-  FileArchive,
-  Maximize2,
-  RefreshCw,
-} from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, FileArchive, Maximize2 } from 'lucide-react';
 import { useState } from 'react';
-import { copy, errorMessages, isLowConfidence, resolveOutput, thumbnailUrl } from '@reframe/shared';
+import { copy, isLowConfidence, resolveOutput, thumbnailUrl } from '@reframe/shared';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Spinner } from '../../components/Spinner';
 import { checkerboard } from '../../components/checkerboard';
-import { Tooltip } from '../../components/Tooltip';
 import { downloadFormats, isDownloadFormat, type DownloadFormat } from './image-format';
+import { RegenerateButton } from './RegenerateButton';
 import { placementLabel } from './result-placement';
 import type { ExpandedImage } from './run-prediction';
 import { useResultDownloads } from './use-downloads';
@@ -221,24 +214,11 @@ function ResultTile({
           </Alert>
         )}
         <div className="mt-auto grid grid-cols-2 gap-2">
-          <Tooltip
-            className="w-full"
-            text={hasCredits ? null : errorMessages.OUT_OF_CREDITS_TOOLTIP}
-          >
-            {(describedBy) => (
-              <Button
-                variant="secondary"
-                fullWidth
-                className="h-9 px-3"
-                aria-describedby={describedBy}
-                disabled={busy || !hasCredits}
-                onClick={() => onRegenerate(image.ratio)}
-              >
-                <RefreshCw aria-hidden="true" className={`size-4 ${busy ? 'animate-spin' : ''}`} />
-                {r.regenerate}
-              </Button>
-            )}
-          </Tooltip>
+          <RegenerateButton
+            hasCredits={hasCredits}
+            busy={busy}
+            onClick={() => onRegenerate(image.ratio)}
+          />
           <Button className="h-9 px-3" fullWidth onClick={onDownload}>
             <Download aria-hidden="true" className="size-4" />
             {r.download}

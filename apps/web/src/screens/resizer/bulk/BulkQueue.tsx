@@ -1,11 +1,11 @@
-import { FileArchive, Maximize2, RefreshCw } from 'lucide-react';
+import { FileArchive, Maximize2 } from 'lucide-react';
 import { useState } from 'react';
-import { copy, errorMessages, outputFilename, thumbnailUrl } from '@reframe/shared';
+import { copy, outputFilename, thumbnailUrl } from '@reframe/shared';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { checkerboard } from '../../../components/checkerboard';
 import { ResultViewer } from '../../../components/ResultViewer';
-import { Tooltip } from '../../../components/Tooltip';
+import { RegenerateButton } from '../RegenerateButton';
 import { StatusBadge } from '../StatusBadge';
 import type { BulkOutput, BulkPhoto } from './use-bulk-run';
 
@@ -127,27 +127,12 @@ export function BulkQueue({
                         </div>
                         {o.url && (
                           <div className="mt-auto">
-                            <Tooltip
-                              className="w-full"
-                              text={hasCredits ? null : errorMessages.OUT_OF_CREDITS_TOOLTIP}
-                            >
-                              {(describedBy) => (
-                                <Button
-                                  variant="secondary"
-                                  fullWidth
-                                  className="h-8 px-2 text-xs"
-                                  aria-describedby={describedBy}
-                                  disabled={!isSettled(o) || !hasCredits}
-                                  onClick={() => onRegenerate(o)}
-                                >
-                                  <RefreshCw
-                                    aria-hidden="true"
-                                    className={`size-3.5 ${isSettled(o) ? '' : 'animate-spin'}`}
-                                  />
-                                  {r.regenerate}
-                                </Button>
-                              )}
-                            </Tooltip>
+                            <RegenerateButton
+                              size="compact"
+                              hasCredits={hasCredits}
+                              busy={!isSettled(o)}
+                              onClick={() => onRegenerate(o)}
+                            />
                           </div>
                         )}
                       </div>
