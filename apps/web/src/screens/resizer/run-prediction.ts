@@ -20,12 +20,17 @@ export type PredictionProgress =
   | { kind: 'polled'; status: Prediction['status']; poll: number }
   | { kind: 'retrying'; attempt: number };
 
-interface PredictionRunDeps {
-  api: PredictionApi;
+/** What following a started prediction needs; onProgress may throw to stop following it. */
+export interface FollowDeps {
+  api: Pick<PredictionApi, 'get'>;
   sleep(ms: number): Promise<void>;
   /** Milliseconds on a monotonic clock, to keep polls a second apart. */
   now(): number;
   onProgress(progress: PredictionProgress): void;
+}
+
+interface PredictionRunDeps extends FollowDeps {
+  api: PredictionApi;
   /** A number in [0, 1), for the seed. */
   random(): number;
 }
@@ -73,7 +78,7 @@ function toResult(prediction: Prediction): ExpandedImage {
  * before began: the server holds a poll until the job settles or the second is up, so the result
  * is seen as soon as it is stored. A failed job throws its (retryable) reason.
  */
-async function pollUntilSettled(first: Prediction, deps: PredictionRunDeps): Promise<Prediction> {
+async function pollUntilSettled(first: Prediction, deps: FollowDeps): Promise<Prediction> {
   let prediction = first;
   let lastPollAt: number | null = null;
   for (let poll = 1; poll <= MAX_POLLS; poll += 1) {
@@ -96,6 +101,17 @@ async function pollUntilSettled(first: Prediction, deps: PredictionRunDeps): Pro
   return prediction;
 }
 
+/**
+ * A started prediction to its result: polled as above, at most 60 times. A single ratio and each
+ * output of a bulk run are followed by this one loop.
+ */
+export async function followPrediction(
+  started: Prediction,
+  deps: FollowDeps,
+): Promise<ExpandedImage> {
+  return toResult(await pollUntilSettled(started, deps));
+}
+
 async function attemptOnce(
   input: Omit<PredictionInput, 'seed'>,
   deps: PredictionRunDeps,
@@ -104,7 +120,7 @@ async function attemptOnce(
   await deps.api.debug?.(withSeed);
   const started = await deps.api.start(withSeed);
   deps.onProgress({ kind: 'started', status: started.status });
-  return toResult(await pollUntilSettled(started, deps));
+  return followPrediction(started, deps);
 }
 
 /**

@@ -163,9 +163,12 @@ export function runReducer(state: RunState, action: RunAction): RunState {
   }
 }
 
+/** Done, with a result or an error: nothing more will happen to it. */
+export const isSettled = (status: QueueStatus) => status === 'completed' || status === 'error';
+
 /** True while any ratio is waiting or running: the Process button stays disabled. */
 export function isRunActive(queue: QueueItem[]): boolean {
-  return queue.some((item) => item.status !== 'completed' && item.status !== 'error');
+  return queue.some((item) => !isSettled(item.status));
 }
 
 /** The brief's "Processing {ratio}": the first ratio running; the queue shows the rest. */

@@ -30,13 +30,33 @@ export async function submitRatios(
     }
     return;
   }
-  const waiting = [...ratios];
+  await inLanes(
+    ratios,
+    maxInFlight,
+    (ratio) => deps.run(ratio),
+    () => deps.cancelled(),
+  );
+}
+
+/**
+ * Runs `items` in their order, never more than `maxInFlight` at once (at least one): each lane
+ * takes the next item as its last one ends. `run` must not reject. Once `cancelled()` is true no
+ * lane starts another item. The ratios of a run and the outputs of a bulk run go through it.
+ */
+export async function inLanes<T>(
+  items: readonly T[],
+  maxInFlight: number,
+  run: (item: T) => Promise<void>,
+  cancelled: () => boolean,
+): Promise<void> {
+  let next = 0;
   const lane = async () => {
-    for (let ratio = waiting.shift(); ratio !== undefined; ratio = waiting.shift()) {
-      if (deps.cancelled()) return;
-      await deps.run(ratio);
+    while (next < items.length && !cancelled()) {
+      const item = items[next] as T;
+      next += 1;
+      await run(item);
     }
   };
-  const lanes = Math.max(1, Math.min(maxInFlight, ratios.length));
+  const lanes = Math.max(1, Math.min(maxInFlight, items.length));
   await Promise.all(Array.from({ length: lanes }, lane));
 }

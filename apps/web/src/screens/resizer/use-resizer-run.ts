@@ -37,7 +37,7 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * How this deployment's provider takes the ratios, as the server says, and how many at once: as
  * many as the user's plan runs at once, within the jobs a user may have queued or running.
  */
-async function submissionPlan(
+export async function submissionPlan(
   queryClient: QueryClient,
 ): Promise<{ submission: RatioSubmission; maxInFlight: number }> {
   try {

@@ -6,13 +6,11 @@ import { Card } from '../../../components/Card';
 import { checkerboard } from '../../../components/checkerboard';
 import { ResultViewer } from '../../../components/ResultViewer';
 import { RegenerateButton } from '../RegenerateButton';
+import { isSettled } from '../run-queue';
 import { StatusBadge } from '../StatusBadge';
 import type { BulkOutput, BulkPhoto } from './use-bulk-run';
 
 const r = copy.resizer;
-
-const isSettled = (output: BulkOutput) =>
-  output.status === 'completed' || output.status === 'error';
 
 /**
  * The run, photo by photo: each output's progress, then its result at its exact size, named in
@@ -35,7 +33,7 @@ export function BulkQueue({
 }) {
   const [viewing, setViewing] = useState<{ photoId: number; index: number } | null>(null);
   const done = outputs.filter((o) => o.status === 'completed').length;
-  const settled = outputs.every(isSettled);
+  const settled = outputs.every((o) => isSettled(o.status));
   const madeFor = (photo: BulkPhoto) =>
     outputs.filter((o) => o.uploadId === photo.upload?.id && o.url !== null);
   const viewed = photos.find((photo) => photo.id === viewing?.photoId);
@@ -100,7 +98,7 @@ export function BulkQueue({
                               alt={r.resultAlt(o.key)}
                               width={o.width}
                               height={o.height}
-                              className={`h-full w-full object-contain ${isSettled(o) ? '' : 'opacity-40'}`}
+                              className={`h-full w-full object-contain ${isSettled(o.status) ? '' : 'opacity-40'}`}
                               data-testid="bulk-result"
                             />
                             <span className="absolute right-1 bottom-1 flex items-center gap-1 rounded-full bg-slate-950/70 px-1.5 py-0.5 text-[11px] font-semibold text-white opacity-90 group-hover:opacity-100">
@@ -130,7 +128,7 @@ export function BulkQueue({
                             <RegenerateButton
                               size="compact"
                               hasCredits={hasCredits}
-                              busy={!isSettled(o)}
+                              busy={!isSettled(o.status)}
                               onClick={() => onRegenerate(o)}
                             />
                           </div>

@@ -10,14 +10,15 @@ import {
   type UploadResponse,
 } from '@reframe/shared';
 import { historyQueryKey } from '../../../api/history';
-import { getPrediction, uploadImage, usageStatsQueryKey } from '../../../api/resizer';
+import { uploadImage, usageStatsQueryKey } from '../../../api/resizer';
 import { startRun } from '../../../api/runs';
-import { siteConfigQuery } from '../../../api/site-config';
 import { runPrediction } from '../run-prediction';
+import { isSettled, type QueueStatus } from '../run-queue';
 import { browserFetch, saveBlob } from '../save-file';
-import { predictionApi, sleep } from '../use-resizer-run';
+import { predictionApi, sleep, submissionPlan } from '../use-resizer-run';
 import { uploadProblem } from '../upload-checks';
 import { bulkZipFilename, zipBulkRun } from './bulk-zip';
+import { followRun, type OutputUpdate } from './follow-run';
 
 export interface BulkPhoto {
   id: number;
@@ -27,13 +28,11 @@ export interface BulkPhoto {
   error: string | null;
 }
 
-export type BulkOutputStatus = 'pending' | 'processing' | 'completed' | 'error';
-
 export interface BulkOutput {
   predictionId: string;
   uploadId: string;
   key: string;
-  status: BulkOutputStatus;
+  status: QueueStatus;
   url: string | null;
   width: number;
   height: number;
@@ -44,28 +43,18 @@ export interface BulkOutput {
   error: string | null;
 }
 
-const isSettled = (status: BulkOutputStatus) => status === 'completed' || status === 'error';
-
-function fromPrediction(prediction: Prediction): Partial<BulkOutput> {
-  if (prediction.status === 'succeeded') {
-    return {
-      status: 'completed',
-      url: prediction.output,
-      offsetX: prediction.offset_x,
-      offsetY: prediction.offset_y,
-    };
-  }
-  if (prediction.status === 'failed') return { status: 'error', error: prediction.error };
-  return { status: prediction.status === 'processing' ? 'processing' : 'pending' };
+/** A poll's news of one output, as the tile shows it. */
+function fromUpdate({ status, result, error }: OutputUpdate): Partial<BulkOutput> {
+  if (!result) return { status, error: error ?? null };
+  return { status, url: result.url, offsetX: result.offsetX, offsetY: result.offsetY };
 }
-
-let nextPhotoId = 1;
 
 /**
  * A bulk run on the resizer: the photos uploaded one after another as they are added, then one
  * POST /api/runs for all of them (the server checks plan, cap and credits before anything
- * starts), then each output polled until it settles. The server queues the outputs within the
- * per-user job limit, so the browser only polls, a few at a time, in the order they run.
+ * starts), then each output polled until it settles (followRun: the single run's polling and
+ * lanes). The server queues the outputs within the per-user job limit, so the browser only
+ * polls, as many at once as a single run submits, in the order they run.
  */
 export function useBulkRun() {
   const queryClient = useQueryClient();
@@ -75,6 +64,7 @@ export function useBulkRun() {
   const [starting, setStarting] = useState(false);
   const [zipping, setZipping] = useState(false);
   const alive = useRef(true);
+  const nextPhotoId = useRef(1);
   const uploads = useRef<Promise<void>>(Promise.resolve());
 
   useEffect(() => {
@@ -95,7 +85,7 @@ export function useBulkRun() {
     setError(null);
     setOutputs([]);
     const added = files.map((file) => ({
-      id: nextPhotoId++,
+      id: nextPhotoId.current++,
       file,
       previewUrl: URL.createObjectURL(file),
       upload: null,
@@ -126,20 +116,6 @@ export function useBulkRun() {
     setError(null);
   }, []);
 
-  const pollOne = useCallback(async (output: BulkOutput) => {
-    let status = output.status;
-    while (alive.current && !isSettled(status)) {
-      try {
-        const patch = fromPrediction(await getPrediction(output.predictionId));
-        status = patch.status ?? status;
-        patchOutput(output.predictionId, patch);
-      } catch (failure) {
-        status = 'error';
-        patchOutput(output.predictionId, { status, error: (failure as Error).message });
-      }
-    }
-  }, []);
-
   const start = useCallback(
     async (selected: readonly string[], alignment: Alignment) => {
       const ready = photos.filter((p) => p.upload !== null);
@@ -147,14 +123,15 @@ export function useBulkRun() {
       if (selected.length === 0) return setError(errorMessages.NO_RATIO);
       setError(null);
       setStarting(true);
-      let started: BulkOutput[];
+      let started: Prediction[];
       try {
         const run = await startRun({
           upload_ids: ready.map((p) => p.upload!.id),
           outputs: selected.map(outputSpecOfKey),
           alignment,
         });
-        started = run.predictions.map((p) => ({
+        started = run.predictions;
+        const shown = run.predictions.map((p): BulkOutput => ({
           predictionId: p.id,
           uploadId: p.upload_id,
           key: p.aspect_ratio,
@@ -167,7 +144,7 @@ export function useBulkRun() {
           error: null,
           status: 'pending',
         }));
-        setOutputs(started);
+        setOutputs(shown);
       } catch (failure) {
         setError((failure as Error).message);
         return;
@@ -175,17 +152,18 @@ export function useBulkRun() {
         setStarting(false);
         void queryClient.invalidateQueries({ queryKey: usageStatsQueryKey });
       }
-      const config = await queryClient.fetchQuery(siteConfigQuery).catch(() => null);
-      const waiting = [...started];
-      const lane = async () => {
-        for (let next = waiting.shift(); next; next = waiting.shift()) await pollOne(next);
-      };
-      const lanes = Math.max(1, Math.min(config?.maxActiveJobsPerUser ?? 1, started.length));
-      await Promise.all(Array.from({ length: lanes }, lane));
+      const { maxInFlight } = await submissionPlan(queryClient);
+      await followRun(started, maxInFlight, {
+        api: predictionApi,
+        sleep,
+        now: () => performance.now(),
+        cancelled: () => !alive.current,
+        onUpdate: (predictionId, update) => patchOutput(predictionId, fromUpdate(update)),
+      });
       void queryClient.invalidateQueries({ queryKey: usageStatsQueryKey });
       void queryClient.invalidateQueries({ queryKey: historyQueryKey });
     },
-    [photos, pollOne, queryClient],
+    [photos, queryClient],
   );
 
   /** A new version of one output, made and charged (one credit) on its own, as a single result's. */
