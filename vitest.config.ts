@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -5,31 +6,67 @@ const onPostgres = process.env.TEST_DATABASE === 'postgres';
 const serverTest = (path: string) => `apps/server/test/${path}`;
 
 /**
- * test/cluster needs PostgreSQL (pg-boss, several processes on one database): it runs in the
- * PostgreSQL pass of the integration tier only, not again on SQLite.
+ * The suites that touch the database dialect, the way Better Auth runs its adapter suite per
+ * dialect: they run on SQLite and again on PostgreSQL. Every other suite, including any new one
+ * not listed here, runs once, on SQLite. A suite belongs here when what it tests goes through
+ * something the dialect changes:
+ * - the schema, its migrations and column types (Better Auth's tables keep booleans and
+ *   timestamps as integer and text on SQLite), and the sign-up, sign-in and token rows on them;
+ * - SQL whose meaning can differ: upserts and `returning`, row counts under concurrent requests,
+ *   transactions that must not both win, cursors ordered by timestamp, 32-bit columns;
+ * - credits, the ledger and billing;
+ * - the job queue, which is pg-boss on PostgreSQL: dispatch, deferral, leases, retries, restarts.
+ * Suites whose subject is HTTP, images, files, mail or a provider's wire format run once.
  */
-const clusterTests = serverTest('cluster/**');
+const dialectTests = [
+  // Schema and auth tables.
+  'sign-up',
+  'sign-in',
+  'verification',
+  'password',
+  'change-email',
+  'delete-account',
+  'rate-limit',
+  'password-throttle',
+  // Credits, the ledger and billing.
+  'account-deletion-billing',
+  'billing/credits',
+  'billing/credits-for-payments',
+  'billing/payments-mode',
+  'billing/renewal-job',
+  'billing/stripe-webhooks',
+  'billing/test-mode-checkout',
+  'billing/webhook-timestamps',
+  'resizer/credits-and-failures',
+  'resizer/concurrent-ratios',
+  // Repositories: predictions, runs, history, quotas, races and column ranges.
+  'resizer/predictions',
+  'resizer/bulk-runs',
+  'resizer/history',
+  'resizer/history-versions',
+  'resizer/run-delete-races',
+  'resizer/upload-limits',
+  'resizer/bad-input',
+  // The queue.
+  'resizer/job-limits',
+  'resizer/plan-concurrency',
+  'resizer/restart',
+  'resizer/timeouts-and-recovery',
+  'resizer/run-dispatch-failure',
+  'replicate/replicate-restart',
+].map((name) => serverTest(`${name}.test.ts`));
+const missing = dialectTests.filter((path) => !existsSync(new URL(path, import.meta.url)));
+if (missing.length > 0) {
+  throw new Error(`vitest.config.ts lists dialect suites that do not exist: ${missing.join(', ')}`);
+}
 
 /**
- * Suites whose behaviour does not depend on the database dialect (headers, lint rules, mail,
- * logs, file modes, request time-outs, image decoding): they run once, in the SQLite pass. Every
- * other suite, including any new one, runs on both SQLite and PostgreSQL.
+ * test/cluster needs PostgreSQL (pg-boss, several processes on one database): it runs in the
+ * PostgreSQL pass only.
  */
-const dialectFreeTests = [
-  'health-and-headers',
-  'web-app',
-  'lint-rules',
-  'smtp-mail',
-  'dev-mailbox',
-  'request-timeouts',
-  'file-permissions',
-  'no-tokens-in-logs',
-  'private-responses',
-  'common-passwords',
-  'auth-events',
-  'resizer/upload-fault',
-  'resizer/hostile-uploads',
-].map((name) => serverTest(`${name}.test.ts`));
+const clusterTests = serverTest('cluster/**/*.test.ts');
+
+const UNIT_WORKERS = 2;
 
 /**
  * Every integration file makes its own data folder, database (a temp SQLite file or a random
@@ -56,7 +93,8 @@ const integration = {
   environment: 'node',
   testTimeout: 60_000,
   hookTimeout: 60_000,
-  exclude: [...configDefaults.exclude, ...(onPostgres ? dialectFreeTests : [clusterTests])],
+  include: onPostgres ? [...dialectTests, clusterTests] : [serverTest('**/*.test.ts')],
+  exclude: [...configDefaults.exclude, ...(onPostgres ? [] : [clusterTests])],
 } as const;
 
 export default defineConfig({
@@ -69,13 +107,15 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
           environment: 'node',
           testTimeout: 30_000,
+          // Unit files share nothing, and the engine's take seconds of one core each: two at a
+          // time use both cores (vitest's default leaves one core to itself, so runs one).
+          maxWorkers: UNIT_WORKERS,
         },
       },
       {
         test: {
           ...integration,
           name: 'integration',
-          include: [serverTest('**/*.test.ts')],
           maxWorkers: INTEGRATION_WORKERS,
         },
       },

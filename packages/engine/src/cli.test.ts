@@ -27,7 +27,9 @@ async function outpaintCli(
   }
 }
 
-describe('outpaint CLI', () => {
+// Each test starts the CLI up to five times, each a Node process of its own: more than the unit
+// tier's 30 s when the machine is busy.
+describe('outpaint CLI', { timeout: 90_000 }, () => {
   it('writes the PNG and prints one JSON line', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'outpaint-'));
     await writeFile(join(dir, 'in.jpg'), await fixture('rocket.jpg', 96, 'jpeg'));

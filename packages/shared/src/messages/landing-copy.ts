@@ -6,7 +6,7 @@
 export const landingSections = {
   skipToContent: 'Skip to content',
   heroCompareLabel: 'Compare the original photo with the AI-extended version',
-  highlights: ['Under 10 seconds per image', '10+ aspect ratios', 'High-res downloads'],
+  highlights: ['Under 10 seconds per ratio', '10+ aspect ratios', 'High-res downloads'],
   before: 'Before',
   after: 'After',
   compareHint: 'Drag to compare',
@@ -25,7 +25,7 @@ export const landingSections = {
     },
     {
       title: 'Save Time & Resources',
-      body: 'No reshoots and no manual retouching: from upload to download in under 10 seconds.',
+      body: 'No reshoots and no manual retouching: from upload to download in under 10 seconds per aspect ratio.',
     },
     {
       title: 'Easy to Use',
