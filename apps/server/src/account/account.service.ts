@@ -76,6 +76,7 @@ export function createAccountService({
           subscriptionStatus: profile.subscription_status,
           createdAt: toIsoString(profile.created_at),
         },
+        team: null,
       };
     },
 

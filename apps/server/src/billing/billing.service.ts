@@ -110,6 +110,8 @@ export function createBillingService(deps: {
     if (!profile) throw new AppError('USER_DOCUMENT_NOT_FOUND', 404);
     return {
       remainingCredits: profile.credits,
+      personalCredits: profile.credits,
+      team: null,
       usedCredits: await usedCredits(db, userId),
       totalOperations: profile.total_operations,
       operationsThisMonth: profile.operations_this_month,

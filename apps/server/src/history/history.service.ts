@@ -81,6 +81,7 @@ export function createHistoryService(deps: { db: Kysely<DB>; appUrl: string; sto
         originalImage: fileUrl(appUrl, record.original_key),
         originalFilename: record.original_filename,
         timestamp: toIsoString(record.created_at),
+        madeBy: null,
         resizedImages: Object.fromEntries(
           own.map((image) => [image.aspect_ratio, fileUrl(appUrl, image.storage_key)]),
         ),
