@@ -133,6 +133,22 @@ describe('team credit pool', () => {
     expect(asView(await teamOf(owner.client)).members[1]?.creditsUsedThisMonth).toBe(0);
   });
 
+  it("pays a member's regeneration from the pool", async () => {
+    const owner = await expertOwner(t);
+    const member = await joinedMember(t, owner, 'Rae Regen');
+    const original = await upload(t, member.client, await photo('coffee.png', 48));
+    for (const regenerate of [false, true]) {
+      const started = await member.client.post(
+        '/api/replicate',
+        predictionBody(original.id, '1:1', regenerate),
+      );
+      expect(started.statusCode).toBe(202);
+      await pollUntilSettled(member.client, started.json<Prediction>().id, 60_000);
+    }
+    expect(await creditsOfUser(t, owner.userId)).toBe(173);
+    expect(await creditsOfUser(t, member.userId)).toBe(5);
+  });
+
   it("pays a member's bulk run from the pool, on the owner's plan", async () => {
     const owner = await expertOwner(t);
     const member = await joinedMember(t, owner, 'Bo Bulk');
