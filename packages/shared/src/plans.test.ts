@@ -33,8 +33,24 @@ describe('plans', () => {
     expect(getPlan('free').features).toEqual(['5 free image resizes', 'Standard Processing Speed']);
     expect(getPlan('growth').features).toContain('Bulk Processing');
     expect(getPlan('expert').features[0]).toBe('175 image resizes/month');
+    expect(getPlan('expert').features).toContain('Team of up to 5 with a shared credit pool');
+    expect(getPlan('expert').marketing.includes).toContain(
+      'Team of up to 5 with a shared credit pool',
+    );
     expect(getPlan('free').priceLabel).toBe('$0 forever');
     expect(getPlan('starter').priceLabel).toBe('$5/month');
+  });
+
+  it('gives a team of 5 seats, the owner included, to Expert alone (issue 26)', () => {
+    expect(plans.map((plan) => [plan.id, plan.teamSeats])).toEqual([
+      ['free', 0],
+      ['starter', 0],
+      ['growth', 0],
+      ['expert', 5],
+    ]);
+    for (const plan of plans) {
+      expect([...plan.features, ...plan.marketing.includes].join()).not.toContain('collaboration');
+    }
   });
 
   it("runs more of a user's ratios at once, and earlier in the queue, as the plan grows", () => {

@@ -19,6 +19,8 @@ export interface Plan {
   /** Dollars per resize; the brief gives none for the free tier. */
   costPerCredit: number | null;
   features: readonly string[];
+  /** Seats of the team the plan's subscriber owns, the owner included; 0: no team (issue 26). */
+  teamSeats: number;
   /** What the plan's processing feature (one of `features`) gets on the server. */
   processing: PlanProcessing;
   description: string;
@@ -50,6 +52,11 @@ const standardProcessing: PlanProcessing = {
 
 const baseIncludes = ['Full AI resizing', 'High-resolution downloads', 'Email support'] as const;
 
+/** The offer of a plan with a team, as the pricing cards and Billing name it. */
+const teamFeature = (seats: number) => `Team of up to ${seats} with a shared credit pool`;
+
+const EXPERT_TEAM_SEATS = 5;
+
 export const plans: readonly Plan[] = [
   {
     id: 'free',
@@ -59,6 +66,7 @@ export const plans: readonly Plan[] = [
     credits: 5,
     costPerCredit: null,
     features: ['5 free image resizes', standardProcessing.feature],
+    teamSeats: 0,
     processing: standardProcessing,
     description: 'Try Reframe with 5 free resizes, topped back up every month.',
     marketing: {
@@ -74,6 +82,7 @@ export const plans: readonly Plan[] = [
     credits: 30,
     costPerCredit: 0.17,
     features: ['30 image resizes/month', standardProcessing.feature, 'Saves time', 'Email Support'],
+    teamSeats: 0,
     processing: standardProcessing,
     description: 'For occasional resizing of social posts and ads.',
     marketing: { headline: '30 resizes', includes: [...baseIncludes, standardProcessing.feature] },
@@ -91,6 +100,7 @@ export const plans: readonly Plan[] = [
       'Priority Support',
       'Bulk Processing',
     ],
+    teamSeats: 0,
     processing: { feature: 'Priority Processing', ratiosAtOnce: 2, queuePriority: 1 },
     description: 'For marketers and creators who resize every week.',
     popular: true,
@@ -112,7 +122,9 @@ export const plans: readonly Plan[] = [
       'Ultra-Fast Processing',
       'Premium Support',
       'Bulk Processing',
+      teamFeature(EXPERT_TEAM_SEATS),
     ],
+    teamSeats: EXPERT_TEAM_SEATS,
     processing: { feature: 'Ultra-Fast Processing', ratiosAtOnce: 3, queuePriority: 2 },
     description: 'For teams producing assets at volume.',
     bestDeal: true,
@@ -123,7 +135,7 @@ export const plans: readonly Plan[] = [
         ...baseIncludes,
         'Ultra-Fast Processing',
         'Priority support',
-        'Team collaboration options',
+        teamFeature(EXPERT_TEAM_SEATS),
       ],
     },
   },

@@ -25,6 +25,7 @@ describe('the limits in config', () => {
         diskFreeFloorBytes: 1024 * MB,
       },
       jobs: { maxActivePerUser: 3, timeoutsPerHour: 3, timeoutWindowMs: 3_600_000 },
+      teams: { invitesPerHour: 20 },
     });
   });
 
@@ -39,6 +40,7 @@ describe('the limits in config', () => {
         DISK_FREE_FLOOR_MB: '0',
         MAX_ACTIVE_JOBS_PER_USER: '5',
         JOB_TIMEOUTS_PER_HOUR: '2',
+        TEAM_INVITES_PER_HOUR: '7',
       },
       '/srv/reframe',
     );
@@ -51,6 +53,7 @@ describe('the limits in config', () => {
       diskFreeFloorBytes: 0,
     });
     expect(limits.jobs).toMatchObject({ maxActivePerUser: 5, timeoutsPerHour: 2 });
+    expect(limits.teams).toEqual({ invitesPerHour: 7 });
   });
 
   it('names a bad value and how to fix it', () => {

@@ -33,6 +33,8 @@ async function failure(promise: Promise<unknown>): Promise<CallableError> {
 
 const stats = {
   remainingCredits: 5,
+  personalCredits: 5,
+  team: null,
   usedCredits: 0,
   totalOperations: 0,
   operationsThisMonth: 0,

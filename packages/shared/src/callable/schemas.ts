@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { planIds } from '../plans';
+import { spendingTeamSchema } from '../schemas/team';
 
 /**
  * One entry per callable: the payload sent as `{ data }` and the value answered in `data`.
@@ -43,7 +44,11 @@ export const trackUsageResponseSchema = z.null();
 
 export const getUsageStatsRequestSchema = noPayloadSchema;
 export const getUsageStatsResponseSchema = z.object({
+  /** The balance the user spends from: the team pool's while `team` is set (issue 26). */
   remainingCredits: z.number().int().nonnegative(),
+  /** The user's own balance, untouched while they spend from a team's pool. */
+  personalCredits: z.number().int().nonnegative(),
+  team: spendingTeamSchema.nullable(),
   usedCredits: z.number().int().nonnegative(),
   totalOperations: z.number().int().nonnegative(),
   operationsThisMonth: z.number().int().nonnegative(),

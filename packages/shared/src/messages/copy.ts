@@ -141,6 +141,8 @@ export const copy = {
       resizer: 'Resizer App',
       history: 'History',
       billing: 'Billing',
+      // ours (issue 26): under Billing
+      team: 'Team',
       settings: 'Settings',
     },
     fallbackUserName: 'User',
@@ -313,6 +315,74 @@ export const copy = {
     deleteRun: 'Delete',
     deleteRunLabel: (filename: string) => `Delete the run of ${filename}`,
     deleting: 'Deleting...',
+    // ours (issue 26): a run another member of the team made
+    madeBy: (name: string) => `by ${name}`,
+  },
+  /** The Team screen (/app/team) and the invitation screen (/team/join), issue 26. */
+  team: {
+    title: 'Team',
+    lead: 'Invite colleagues to share your credit pool and your history.',
+    notInPlan: 'Team collaboration is part of the Expert plan.',
+    goToBilling: 'See plans on Billing',
+    seats: (used: number, limit: number) => `${used} of ${limit} seats used`,
+    poolBalance: (n: number) => `Shared pool: ${plural(n, 'credit', 'credits')} left`,
+    suspended:
+      "This team is paused because the owner's Expert plan has ended. Members spend their own credits until Expert is renewed.",
+    membersTitle: 'Members',
+    columns: {
+      name: 'Name',
+      email: 'Email',
+      role: 'Role',
+      creditsUsed: 'Credits used this month',
+    },
+    roles: { owner: 'Owner', admin: 'Admin', member: 'Member' },
+    you: '(you)',
+    inviteTitle: 'Invite a colleague',
+    emailLabel: 'Email',
+    roleLabel: 'Role',
+    sendInvite: 'Send Invite',
+    sendingInvite: 'Sending...',
+    inviteSent: (email: string) => `Invitation sent to ${email}`,
+    pendingTitle: 'Pending invitations',
+    noPending: 'No pending invitations.',
+    expiresOn: (date: string) => `Expires ${date}`,
+    revoke: 'Revoke',
+    revokeLabel: (email: string) => `Revoke the invitation to ${email}`,
+    remove: 'Remove',
+    removeLabel: (name: string) => `Remove ${name} from the team`,
+    changeRoleLabel: (name: string) => `Role of ${name}`,
+    leave: 'Leave team',
+    memberOf: (ownerName: string) =>
+      `You are in ${ownerName}'s team: your runs spend from the team's shared credit pool.`,
+    confirmRemove: {
+      title: (name: string) => `Remove ${name}?`,
+      body: "They go back to their own credits. The runs they made stay in the team's history.",
+      confirm: 'Remove',
+      cancel: 'Cancel',
+    },
+    confirmLeave: {
+      title: 'Leave the team?',
+      body: "You go back to your own credits and no longer see the team's history.",
+      confirm: 'Leave team',
+      cancel: 'Cancel',
+    },
+    join: {
+      title: 'Join a team',
+      invitedBy: (ownerName: string) => `${ownerName} invited you to their team on Reframe.`,
+      invitedAs: (role: string) => `Your role: ${role}`,
+      sentTo: (email: string) => `This invitation is for ${email}.`,
+      poolNote:
+        "As a member, your runs spend from the team's shared credit pool and appear in the team's history. Your own credits stay untouched.",
+      joinButton: 'Join Team',
+      joining: 'Joining...',
+      joined: (ownerName: string) => `You joined ${ownerName}'s team.`,
+      loading: 'Loading the invitation...',
+      signInFirst: 'Sign in or create an account with the invited address to join the team.',
+      goToTeam: 'Go to Team',
+    },
+    // The resizer's balance while the user spends from a team's pool
+    creditsLeftInPool: (n: number, ownerName: string) =>
+      `${plural(n, 'credit', 'credits')} left in ${ownerName}'s team pool`,
   },
   /** The app's own confirmation dialogs, in place of the browser's confirm() (issue 29). */
   confirmDialogs: {
@@ -499,6 +569,16 @@ export const copy = {
       ifNotYou: (supportEmail: string) =>
         `If you didn't make this change, someone else may have access to your account: write to ${supportEmail} from this address and we will help you get it back.`,
       footnote: 'This notice goes to your previous address, which is no longer on your account.',
+    },
+    teamInvite: {
+      subject: (ownerName: string) => `You're invited to join ${ownerName}'s team on Reframe`,
+      heading: (ownerName: string) => `Join ${ownerName}'s team`,
+      body: (ownerName: string, role: string) =>
+        `${ownerName} invited you to their team on Reframe as ${role}. Members resize images from the team's shared credit pool and see the team's history.`,
+      howTo: (email: string, days: number) =>
+        `Sign in or create an account with ${email}, then press "Join Team". The link works once and expires in ${days} days.`,
+      action: 'Join Team',
+      footnote: "If you don't know the sender, you can ignore this email.",
     },
   },
   demo: {

@@ -146,6 +146,30 @@ export const errorMessages = {
   // ours: deleting a history run failed
   DELETE_HISTORY_FAILED: 'Failed to delete this run. Please try again.',
 
+  // ours: teams on the Expert plan (issue 26)
+  TEAM_NOT_IN_PLAN: 'Team collaboration is part of the Expert plan.',
+  TEAM_NO_FREE_SEATS: 'Your team has no free seats.',
+  TEAM_ALREADY_IN_TEAM: 'This person is already in a team.',
+  TEAM_ADMINS_ONLY: 'Only the team owner and admins can do this.',
+  TEAM_OWNER_ONLY: 'Only the team owner can change roles.',
+  TEAM_ROLE_INVALID: 'Please choose a role: Admin or Member.',
+  TEAM_CANNOT_REMOVE_OWNER: 'The team owner cannot be removed.',
+  TEAM_ADMIN_REMOVES_MEMBERS_ONLY: 'Admins can remove members, not other admins.',
+  TEAM_OWNER_CANNOT_LEAVE:
+    'The owner cannot leave the team. The team ends when your Expert plan ends.',
+  TEAM_SUSPENDED:
+    "This team is paused because the owner's Expert plan has ended. Renewing Expert restores it.",
+  TEAM_INVITES_HOURLY_LIMIT:
+    'Your team has sent the most invitations allowed in an hour. Please try again later.',
+  TEAM_INVITE_UNKNOWN:
+    'This invitation link is not valid. Please open the whole link from the invitation email.',
+  TEAM_INVITE_EXPIRED: 'This invitation has expired. Ask the team owner to send a new one.',
+  TEAM_INVITE_REVOKED: 'This invitation was withdrawn. Ask the team owner to send a new one.',
+  TEAM_INVITE_USED: 'This invitation has already been used.',
+  TEAM_INVITE_WRONG_ACCOUNT:
+    'This invitation was sent to another email address. Sign in with that address to join.',
+  TEAM_YOU_ARE_IN_A_TEAM: 'You are already in a team. Leave it before joining another.',
+
   // Callable client
   MISSING_DATA_FIELD: 'Response is missing data field.',
 } as const;

@@ -51,6 +51,7 @@ describe('meResponseSchema', () => {
         subscriptionStatus: 'free',
         createdAt: '2026-01-01T00:00:00.000Z',
       },
+      team: { ownerName: 'Olive', role: 'member' },
     };
     expect(meResponseSchema.parse(me)).toEqual(me);
   });

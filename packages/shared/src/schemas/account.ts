@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { spendingTeamSchema } from './team';
 
 /**
  * Request and response shapes of the account API (apps/server, routes under /api). Validation
@@ -48,7 +49,9 @@ export const meResponseSchema = z.object({
     name: z.string(),
     emailVerified: z.boolean(),
   }),
+  /** `settings.credits` is the team pool's balance while this is set (issue 26). */
   settings: userSettingsSchema,
+  team: spendingTeamSchema.nullable(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 

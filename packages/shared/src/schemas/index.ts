@@ -2,3 +2,4 @@ export * from './account';
 export * from './resizer';
 export * from './site';
 export * from './files';
+export * from './team';

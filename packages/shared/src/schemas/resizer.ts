@@ -205,6 +205,8 @@ export const historyItemSchema = z.object({
   originalFilename: z.string(),
   /** ISO-8601 */
   timestamp: z.string(),
+  /** The maker's name when another member of the viewer's team made the run; null for their own. */
+  madeBy: z.string().nullable(),
   /** Ratio label -> absolute URL of the result PNG. */
   resizedImages: z.record(z.string(), z.string()),
   /** Ratio label -> who made that result. */
