@@ -58,8 +58,9 @@ export function ProcessControls({
               ? copy.team.creditsLeftInPool(remainingCredits, team.ownerName)
               : r.creditsLeft(remainingCredits)}
           </span>
-          <span aria-hidden="true">·</span>
-          {r.creditPerRatio}
+          {/* A member's longer balance line takes the row: the rule goes below it. */}
+          {!team && <span aria-hidden="true">·</span>}
+          <span className={team ? 'basis-full text-center' : undefined}>{r.creditPerRatio}</span>
         </p>
       )}
       {remainingCredits !== null && remainingCredits > 0 && selectedCount > remainingCredits && (

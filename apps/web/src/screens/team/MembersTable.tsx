@@ -65,6 +65,7 @@ function RoleCell({
   return (
     <Select
       size="sm"
+      className="w-32"
       aria-label={t.changeRoleLabel(member.name)}
       value={member.role}
       disabled={busy}
@@ -212,7 +213,7 @@ export function MembersTable({
                   </p>
                 </div>
               </div>
-              <div className="mt-3 flex min-h-10 items-center justify-between gap-3 pl-12">
+              <div className="mt-3 flex items-center justify-between gap-3 pl-12">
                 {roleCell(member)}
                 {removeButton(member)}
               </div>
