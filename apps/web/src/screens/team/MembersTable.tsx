@@ -149,7 +149,7 @@ export function MembersTable({
           <Alert className="m-5 sm:mx-6">{describeError(roleChange.error)}</Alert>
         )}
 
-        <table className="hidden w-full text-left text-sm md:table">
+        <table className="hidden w-full table-fixed text-left text-sm md:table">
           <thead className="bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
             <tr>
               <th scope="col" className="px-6 py-3">
@@ -158,13 +158,13 @@ export function MembersTable({
               <th scope="col" className="px-3 py-3">
                 {t.columns.email}
               </th>
-              <th scope="col" className="px-3 py-3">
+              <th scope="col" className="w-40 px-3 py-3">
                 {t.columns.role}
               </th>
-              <th scope="col" className="px-3 py-3 text-right whitespace-nowrap">
+              <th scope="col" className="w-32 px-3 py-3 text-right">
                 {t.columns.creditsUsed}
               </th>
-              <th scope="col" className="px-6 py-3">
+              <th scope="col" className="w-36 px-6 py-3">
                 <span className="sr-only">{teamWebCopy.actions}</span>
               </th>
             </tr>
@@ -172,10 +172,12 @@ export function MembersTable({
           <tbody className="divide-y divide-slate-100">
             {members.map((member) => (
               <tr key={member.userId} data-testid="team-member">
-                <td className="max-w-56 px-6 py-3.5">
+                <td className="px-6 py-3.5">
                   <MemberName member={member} viewer={viewer} />
                 </td>
-                <td className="max-w-64 truncate px-3 py-3.5 text-slate-600">{member.email}</td>
+                <td className="truncate px-3 py-3.5 text-slate-600" title={member.email}>
+                  {member.email}
+                </td>
                 <td className="px-3 py-3.5">{roleCell(member)}</td>
                 <td
                   className="px-3 py-3.5 text-right font-medium text-slate-900 tabular-nums"
