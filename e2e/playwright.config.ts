@@ -23,17 +23,6 @@ function findFreePort(): string {
   return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
 }
 
-/**
- * A fresh PostgreSQL database with a random name for the server of the PostgreSQL project
- * (support/global-teardown.ts drops it). PostgreSQL runs at 127.0.0.1:5432, as for the
- * integration tests.
- */
-function createPostgresDatabase(): string {
-  const name = `reframe_e2e_${randomBytes(6).toString('hex')}`;
-  execFileSync('createdb', ['-h', '127.0.0.1', '-U', 'postgres', name], { stdio: 'inherit' });
-  return name;
-}
-
 // Playwright evaluates this file again in every worker; the environment pins the port and the
 // data folder chosen by the first evaluation so that every process talks to the same server.
 process.env.E2E_PORT ??= findFreePort();
@@ -46,13 +35,16 @@ for (const model of E2E_MODELS) process.env[modelPortVariable(model)] ??= findFr
 process.env.E2E_MODELS_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'reframe-e2e-models-'));
 process.env.E2E_PG_PORT ??= findFreePort();
 process.env.E2E_PG_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'reframe-e2e-pg-'));
-process.env.E2E_PG_DATABASE ??= createPostgresDatabase();
+// The PostgreSQL server's database: named here, made by its webServer command (so that tools
+// which only read this file, such as knip, create nothing) and dropped by global-teardown.
+process.env.E2E_PG_DATABASE ??= `reframe_e2e_${randomBytes(6).toString('hex')}`;
 const modelsDataDir = process.env.E2E_MODELS_DATA_DIR;
 const port = process.env.E2E_PORT;
 const baseURL = `http://localhost:${port}`;
 const replicatePort = process.env.E2E_REPLICATE_PORT;
 const fakeApiPort = process.env.FAKE_REPLICATE_API_PORT;
 const pgPort = process.env.E2E_PG_PORT;
+const pgDatabase = process.env.E2E_PG_DATABASE;
 
 const serverEnv = {
   NODE_ENV: 'test',
@@ -119,8 +111,9 @@ export default defineConfig({
       env: { ...serverEnv, PORT: port, APP_URL: baseURL, DATA_DIR: process.env.E2E_DATA_DIR },
     },
     {
-      // The same build on PostgreSQL (the chromium-postgres project).
-      command: 'node scripts/run.mjs serve',
+      // The same build on a fresh PostgreSQL database (the chromium-postgres project);
+      // PostgreSQL runs at 127.0.0.1:5432, as for the integration tests.
+      command: `createdb -h 127.0.0.1 -U postgres ${pgDatabase} && node scripts/run.mjs serve`,
       cwd: repoRoot,
       url: `http://localhost:${pgPort}/api/health`,
       reuseExistingServer: false,
@@ -132,7 +125,7 @@ export default defineConfig({
         PORT: pgPort,
         APP_URL: `http://localhost:${pgPort}`,
         DATA_DIR: process.env.E2E_PG_DATA_DIR,
-        DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${process.env.E2E_PG_DATABASE}`,
+        DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${pgDatabase}`,
       },
     },
     {
