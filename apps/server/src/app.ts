@@ -20,6 +20,8 @@ import { devMailRoutes } from './mail/dev-mail.routes';
 import type { Mailer } from './mail/mailer';
 import { createResizer, type ResizerDeps } from './predictions/resizer.module';
 import { siteConfigRoutes } from './site/site-config.routes';
+import { teamRoutes } from './team/team.routes';
+import { createTeamService } from './team/team.service';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -120,6 +122,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(config.mail.devMailbox ? [devMailRoutes({ mailer })] : []),
     ...billing.plugins,
     ...resizer.plugins,
+    teamRoutes({
+      teamService: createTeamService({
+        db: database.db,
+        mailer,
+        appUrl: config.server.appUrl,
+        limits: config.limits.teams,
+        log: app.log,
+      }),
+    }),
   ];
   for (const domain of domains) await app.register(domain);
 

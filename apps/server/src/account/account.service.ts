@@ -11,6 +11,7 @@ import { AppError } from '../http/app-error';
 import type { PasswordAction, RateLimiter } from '../http/rate-limit';
 import { addressDigest } from './deleted-address';
 import { deleteUserAndData, getCredentialPasswordHash, getProfileForMe } from './account.repo';
+import { poolBalance, spendingTeamOf } from '../team/team-access';
 
 export interface AccountServiceDeps {
   db: Kysely<DB>;
@@ -60,6 +61,8 @@ export function createAccountService({
     async getMe(user: SessionUser): Promise<MeResponse> {
       const profile = await getProfileForMe(db, user.id);
       if (!profile) throw new AppError('USER_DOCUMENT_NOT_FOUND', 404);
+      // A team's member spends from its pool: that is the balance they see (issue 26).
+      const team = await spendingTeamOf(db, user.id);
       return {
         user: {
           id: user.id,
@@ -70,13 +73,13 @@ export function createAccountService({
         settings: {
           email: profile.email,
           displayName: profile.display_name,
-          credits: profile.credits,
+          credits: team ? await poolBalance(db, team.ownerId) : profile.credits,
           totalOperations: profile.total_operations,
           operationsThisMonth: profile.operations_this_month,
           subscriptionStatus: profile.subscription_status,
           createdAt: toIsoString(profile.created_at),
         },
-        team: null,
+        team: team && { ownerName: team.ownerName, role: team.role },
       };
     },
 

@@ -16,3 +16,8 @@ export function signInLink(appUrl: string): string {
 export function forgotPasswordLink(appUrl: string): string {
   return `${appUrl}/forgot-password`;
 }
+
+/** The invitation link of a team invitation mail (issue 26). */
+export function teamJoinLink(appUrl: string, token: string): string {
+  return `${appUrl}/team/join?token=${token}`;
+}

@@ -21,6 +21,7 @@ import {
   type BillingDb,
 } from './billing.repo';
 import { firstPeriodContaining, type Clock } from '../clock/clock';
+import { poolBalance, spendingTeamOf } from '../team/team-access';
 
 /** The billing callables' rules: configuration, checkout, portal, usage. */
 export function createBillingService(deps: {
@@ -108,10 +109,11 @@ export function createBillingService(deps: {
     const account = await ensureAccount(userId);
     const profile = await findProfile(db, userId);
     if (!profile) throw new AppError('USER_DOCUMENT_NOT_FOUND', 404);
+    const team = await spendingTeamOf(db, userId);
     return {
-      remainingCredits: profile.credits,
+      remainingCredits: team ? await poolBalance(db, team.ownerId) : profile.credits,
       personalCredits: profile.credits,
-      team: null,
+      team: team && { ownerName: team.ownerName, role: team.role },
       usedCredits: await usedCredits(db, userId),
       totalOperations: profile.total_operations,
       operationsThisMonth: profile.operations_this_month,

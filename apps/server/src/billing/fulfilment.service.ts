@@ -22,6 +22,7 @@ import {
   type BillingDb,
 } from './billing.repo';
 import { addOneMonth, type Clock } from '../clock/clock';
+import { syncTeamWithPlan } from '../team/team-access';
 
 export const handledEventTypes = new Set([
   'checkout.session.completed',
@@ -153,6 +154,9 @@ export function createFulfilmentService(deps: {
     // buying starts no new month of usage: "Operations this month" carries on (issue 16).
     const renewal = account.subscription_id === subscription.id && !samePeriod;
     await setSubscriptionStatus(trx, account.user_id, status, renewal, now);
+    // A team lives while its owner's plan has seats and is paid up (issue 26).
+    const entitled = getPlan(planId).teamSeats > 0 && status !== 'past_due';
+    await syncTeamWithPlan(trx, account.user_id, entitled, now);
     const invoice = subscription.latestInvoice;
     if (invoice && isPaidPlanId(planId) && invoicePaysFor(invoice, planId)) {
       await topUpCredits(trx, {
@@ -185,6 +189,7 @@ export function createFulfilmentService(deps: {
       now,
     );
     await setSubscriptionStatus(trx, account.user_id, 'free', true, now);
+    await syncTeamWithPlan(trx, account.user_id, false, now);
     await topUpCredits(trx, {
       userId: account.user_id,
       target: getPlan('free').credits,

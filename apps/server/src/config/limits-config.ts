@@ -2,7 +2,7 @@ import * as z from 'zod';
 
 /**
  * The limits piece of config/env.ts: request time-outs, concurrent uploads, per-user upload and
- * storage quotas, the free-disk floor, and per-user job limits. Each default is documented in
+ * storage quotas, the free-disk floor, per-user job limits and team invitations. Each default is documented in
  * README's configuration table and .env.example.
  */
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -34,6 +34,7 @@ export const limitsShape = {
   DISK_FREE_FLOOR_MB: wholeNumber('DISK_FREE_FLOOR_MB=1024'),
   MAX_ACTIVE_JOBS_PER_USER: positiveInt('MAX_ACTIVE_JOBS_PER_USER=3'),
   JOB_TIMEOUTS_PER_HOUR: positiveInt('JOB_TIMEOUTS_PER_HOUR=3'),
+  TEAM_INVITES_PER_HOUR: positiveInt('TEAM_INVITES_PER_HOUR=20'),
 };
 
 type LimitsEnv = { [K in keyof typeof limitsShape]?: number | undefined };
@@ -66,6 +67,10 @@ export function buildLimitsConfig(env: LimitsEnv) {
       /** After this many timed-out jobs in the last hour, a user's new predictions wait (429). */
       timeoutsPerHour: env.JOB_TIMEOUTS_PER_HOUR ?? 3,
       timeoutWindowMs: 60 * 60_000,
+    },
+    teams: {
+      /** Invitations one team may send in the last hour; then 429 (mail flooding, issue 26). */
+      invitesPerHour: env.TEAM_INVITES_PER_HOUR ?? 20,
     },
   };
 }

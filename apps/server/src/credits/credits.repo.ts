@@ -7,7 +7,7 @@ export type CreditsDb = Kysely<DB>;
 export function findLedgerEntryByKey(db: CreditsDb, idempotencyKey: string) {
   return db
     .selectFrom('credit_ledger')
-    .select(['user_id', 'delta', 'kind', 'balance_after'])
+    .select(['user_id', 'delta', 'kind', 'balance_after', 'team_id', 'member_user_id'])
     .where('idempotency_key', '=', idempotencyKey)
     .executeTakeFirst();
 }
@@ -64,6 +64,7 @@ export async function insertLedgerEntry(
     key: string;
     balanceAfter: number;
     now: Date;
+    team?: { teamId: string; memberUserId: string } | null;
   },
 ): Promise<void> {
   await db
@@ -76,6 +77,8 @@ export async function insertLedgerEntry(
       idempotency_key: entry.key,
       balance_after: entry.balanceAfter,
       created_at: entry.now.toISOString(),
+      team_id: entry.team?.teamId ?? null,
+      member_user_id: entry.team?.memberUserId ?? null,
     })
     .execute();
 }
@@ -88,4 +91,17 @@ export async function sumSpentCredits(db: CreditsDb, userId: string): Promise<nu
     .where('kind', 'in', ['spend', 'refund'])
     .executeTakeFirst();
   return -Number(row?.total ?? 0);
+}
+
+/** Credits each member spent from a team's pool (spends less refunds) since `since`. */
+export async function sumTeamSpendByMember(db: CreditsDb, teamId: string, since: Date) {
+  const rows = await db
+    .selectFrom('credit_ledger')
+    .select(['member_user_id', (eb) => eb.fn.sum<number | string | null>('delta').as('total')])
+    .where('team_id', '=', teamId)
+    .where('kind', 'in', ['spend', 'refund'])
+    .where('created_at', '>=', since.toISOString())
+    .groupBy('member_user_id')
+    .execute();
+  return new Map(rows.map((row) => [row.member_user_id, -Number(row.total ?? 0)]));
 }

@@ -6,6 +6,7 @@ import {
   getBalance,
   insertLedgerEntry,
   sumSpentCredits,
+  sumTeamSpendByMember,
   takeCredits,
   takeOneCredit,
   type CreditsDb,
@@ -34,6 +35,15 @@ export interface BalanceChange {
   now: Date;
 }
 
+/**
+ * A spend charged to a team's pool: `userId` of the change is then the team's owner, whose
+ * balance is the pool, and the ledger row also names the team and the member who spent.
+ */
+export interface TeamCharge {
+  teamId: string;
+  memberUserId: string;
+}
+
 export class UnknownUserError extends Error {
   constructor(userId: string) {
     super(`No profile for user ${userId}`);
@@ -52,8 +62,11 @@ async function duplicateOf(trx: CreditsDb, key: string) {
 }
 
 /** Takes one credit if one is left. */
-export async function spendCredit(trx: CreditsDb, change: BalanceChange): Promise<SpendResult> {
-  const { userId, key, now } = change;
+export async function spendCredit(
+  trx: CreditsDb,
+  change: BalanceChange & { team?: TeamCharge | null },
+): Promise<SpendResult> {
+  const { userId, key, now, team } = change;
   const duplicate = await duplicateOf(trx, key);
   if (duplicate) return duplicate;
   const balance = await takeOneCredit(trx, userId, now);
@@ -69,6 +82,7 @@ export async function spendCredit(trx: CreditsDb, change: BalanceChange): Promis
     key,
     balanceAfter: balance,
     now,
+    team,
   });
   return { status: 'spent', balance };
 }
@@ -79,9 +93,9 @@ export async function spendCredit(trx: CreditsDb, change: BalanceChange): Promis
  */
 export async function spendCredits(
   trx: CreditsDb,
-  change: { userId: string; keys: readonly string[]; now: Date },
+  change: { userId: string; keys: readonly string[]; now: Date; team?: TeamCharge | null },
 ): Promise<{ status: 'spent' | 'insufficient'; balance: number }> {
-  const { userId, keys, now } = change;
+  const { userId, keys, now, team } = change;
   const balance = await takeCredits(trx, userId, keys.length, now);
   if (balance === undefined) {
     const current = await getBalance(trx, userId);
@@ -91,7 +105,15 @@ export async function spendCredits(
   let balanceAfter = balance + keys.length;
   for (const key of keys) {
     balanceAfter -= 1;
-    await insertLedgerEntry(trx, { userId, delta: -1, kind: 'spend', key, balanceAfter, now });
+    await insertLedgerEntry(trx, {
+      userId,
+      delta: -1,
+      kind: 'spend',
+      key,
+      balanceAfter,
+      now,
+      team,
+    });
   }
   return { status: 'spent', balance };
 }
@@ -101,12 +123,26 @@ export async function refundCredit(
   trx: CreditsDb,
   refund: { userId: string; spendKey: string; now: Date },
 ): Promise<RefundResult> {
-  const { userId, spendKey, now } = refund;
+  const spend = await findLedgerEntryByKey(trx, refund.spendKey);
+  if (!spend || spend.user_id !== refund.userId) return { status: 'not-spent' };
+  return refundSpend(trx, refund);
+}
+
+/**
+ * Gives back the credit taken by the spend keyed `spendKey` to whoever was charged: the maker's
+ * own balance, or the pool of the team it was charged to (issue 26). At most once.
+ */
+export async function refundSpend(
+  trx: CreditsDb,
+  refund: { spendKey: string; now: Date },
+): Promise<RefundResult> {
+  const { spendKey, now } = refund;
   const spend = await findLedgerEntryByKey(trx, spendKey);
-  if (!spend || spend.kind !== 'spend' || spend.user_id !== userId) return { status: 'not-spent' };
+  if (!spend || spend.kind !== 'spend') return { status: 'not-spent' };
   const key = refundKeyFor(spendKey);
   const duplicate = await duplicateOf(trx, key);
   if (duplicate) return duplicate;
+  const userId = spend.user_id;
   const balance = await addCredits(trx, userId, 1, now);
   if (balance === undefined) throw new UnknownUserError(userId);
   await insertLedgerEntry(trx, {
@@ -116,6 +152,10 @@ export async function refundCredit(
     key,
     balanceAfter: balance,
     now,
+    team:
+      spend.team_id && spend.member_user_id
+        ? { teamId: spend.team_id, memberUserId: spend.member_user_id }
+        : null,
   });
   return { status: 'refunded', balance };
 }
@@ -154,4 +194,13 @@ export async function topUpCredits(
 /** Credits spent and not refunded, over the account's whole life. */
 export function usedCredits(db: CreditsDb, userId: string): Promise<number> {
   return sumSpentCredits(db, userId);
+}
+
+/** Credits each member spent from the team's pool since `since`, by member user id. */
+export function teamCreditsUsedSince(
+  db: CreditsDb,
+  teamId: string,
+  since: Date,
+): Promise<Map<string | null, number>> {
+  return sumTeamSpendByMember(db, teamId, since);
 }

@@ -73,6 +73,10 @@ export interface CreditLedgerTable {
   idempotency_key: string;
   balance_after: number;
   created_at: Timestamp;
+  /** The team whose pool was charged or refunded (its owner is `user_id`); null: own balance. */
+  team_id: string | null;
+  /** The member who made a spend charged to a team's pool (migration 0013-teams). */
+  member_user_id: string | null;
 }
 
 export interface RateLimitTable {

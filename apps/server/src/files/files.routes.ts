@@ -1,9 +1,12 @@
 import type { EnginePool } from '@reframe/engine';
 import { fileQuerySchema, type FileQuery } from '@reframe/shared';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Storage } from '../adapters/storage/storage';
 import { currentUser, requireVerifiedUser } from '../auth/guards';
+import type { DB } from '../db/types';
 import { AppError } from '../http/app-error';
+import { canReadFile } from '../team/team-access';
 import { parseInput } from '../http/parse';
 import { contentTypeOfKey, extensionOfKey } from './content-type';
 import { createConversionTurns } from './conversion-turns';
@@ -31,13 +34,17 @@ export function downloadName(key: string, extension = extensionOfKey(key)): stri
 
 /**
  * GET /api/files/<storage key>: streams an original or a result to its owner only (the session
- * cookie, so a link opened in a new tab works). Anyone else gets the same 404 as a missing file.
+ * cookie, so a link opened in a new tab works), or, for a team's run, to the team's members. Anyone else gets the same 404 as a missing file.
  * `?size=thumb|preview` answers its thumbnail (the file itself when it has none: stored before
  * thumbnails); `?format=png` answers it as PNG, converted on a worker when it is stored as
  * something else.
  */
-export function filesRoutes(deps: { storage: Storage; codecs: Pick<EnginePool, 'convertToPng'> }) {
-  const { storage, codecs } = deps;
+export function filesRoutes(deps: {
+  db: Kysely<DB>;
+  storage: Storage;
+  codecs: Pick<EnginePool, 'convertToPng'>;
+}) {
+  const { db, storage, codecs } = deps;
   const inTurn = createConversionTurns(MAX_WAITING_CONVERSIONS);
 
   async function thumbnailOrFile(key: string, size: NonNullable<FileQuery['size']>) {
@@ -53,7 +60,10 @@ export function filesRoutes(deps: { storage: Storage; codecs: Pick<EnginePool, '
       async (request, reply) => {
         const key = request.params['*'];
         const userId = currentUser(request).id;
-        if (!key.startsWith(userPrefix(userId))) throw new AppError('NOT_FOUND', 404);
+        // A team run's files are for the members who see it in history (issue 26).
+        if (!(await canReadFile(db, userId, key, key.startsWith(userPrefix(userId))))) {
+          throw new AppError('NOT_FOUND', 404);
+        }
         const query = parseInput(fileQuerySchema, request.query);
         reply
           .header('Cache-Control', CACHE_CONTROL)

@@ -11,7 +11,10 @@ type Db = Kysely<DB>;
 /** The run's record for this upload, created by its first result; returns its id. */
 export async function ensureHistoryRecord(
   db: Db,
-  record: Omit<HistoryRecordTable, 'created_at'> & { created_at: string },
+  record: Omit<HistoryRecordTable, 'created_at' | 'team_id'> & {
+    created_at: string;
+    team_id?: string | null;
+  },
 ): Promise<string> {
   await db
     .insertInto('history_record')
@@ -68,37 +71,66 @@ export async function setHistoryImage(
     .execute();
 }
 
-/** One page of a user's records, newest first, starting after the (created_at, id) cursor. */
+/**
+ * The records a user sees: their own personal runs and their runs charged to `teamId`, and, with
+ * `teamId`, every run charged to that team (issue 26). A run charged to another team is not theirs
+ * to see any more.
+ */
+function visibleRecords(db: Db, userId: string, teamId: string | null) {
+  return db
+    .selectFrom('history_record')
+    .leftJoin('user as maker', 'maker.id', 'history_record.user_id')
+    .selectAll('history_record')
+    .select('maker.name as maker_name')
+    .where((eb) =>
+      teamId === null
+        ? eb.and([
+            eb('history_record.user_id', '=', userId),
+            eb('history_record.team_id', 'is', null),
+          ])
+        : eb.or([
+            eb.and([
+              eb('history_record.user_id', '=', userId),
+              eb('history_record.team_id', 'is', null),
+            ]),
+            eb('history_record.team_id', '=', teamId),
+          ]),
+    );
+}
+
+/** One page of the records a user sees, newest first, starting after the (created_at, id) cursor. */
 export function listHistoryPage(
   db: Db,
-  userId: string,
+  viewer: { userId: string; teamId: string | null },
   limit: number,
   after?: { createdAt: string; id: string },
 ) {
-  let query = db
-    .selectFrom('history_record')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+  let query = visibleRecords(db, viewer.userId, viewer.teamId)
+    .orderBy('history_record.created_at', 'desc')
+    .orderBy('history_record.id', 'desc')
     .limit(limit);
   if (after) {
     query = query.where((eb) =>
       eb.or([
-        eb('created_at', '<', after.createdAt),
-        eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
+        eb('history_record.created_at', '<', after.createdAt),
+        eb.and([
+          eb('history_record.created_at', '=', after.createdAt),
+          eb('history_record.id', '<', after.id),
+        ]),
       ]),
     );
   }
   return query.execute();
 }
 
-export function findOwnedHistoryRecord(db: Db, userId: string, id: string) {
-  return db
-    .selectFrom('history_record')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
+/** One record the user sees (their own, or their team's), by id. */
+export function findVisibleHistoryRecord(
+  db: Db,
+  viewer: { userId: string; teamId: string | null },
+  id: string,
+) {
+  return visibleRecords(db, viewer.userId, viewer.teamId)
+    .where('history_record.id', '=', id)
     .executeTakeFirst();
 }
 

@@ -13,10 +13,11 @@ import { withThumbnails } from '../files/storage-keys';
 import { AppError } from '../http/app-error';
 import type { HistoryRecordRow } from '../predictions/resizer.tables';
 import { addStoredBytes } from '../uploads/upload-quota';
+import { visibleTeamId } from '../team/team-access';
 import { lockOwnedUpload } from '../uploads/uploads.repo';
 import {
   deleteUpload,
-  findOwnedHistoryRecord,
+  findVisibleHistoryRecord,
   listHistoryImages,
   listHistoryPage,
   listRunFiles,
@@ -49,7 +50,15 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
 export function createHistoryService(deps: { db: Kysely<DB>; appUrl: string; storage: Storage }) {
   const { db, appUrl, storage } = deps;
 
-  async function toItems(records: HistoryRecordRow[]): Promise<HistoryItem[]> {
+  /** The viewer and the team whose runs they see (issue 26). */
+  async function viewerOf(userId: string) {
+    return { userId, teamId: await visibleTeamId(db, userId) };
+  }
+
+  async function toItems(
+    viewerId: string,
+    records: (HistoryRecordRow & { maker_name: string | null })[],
+  ): Promise<HistoryItem[]> {
     const images = await listHistoryImages(
       db,
       records.map((record) => record.id),
@@ -81,7 +90,7 @@ export function createHistoryService(deps: { db: Kysely<DB>; appUrl: string; sto
         originalImage: fileUrl(appUrl, record.original_key),
         originalFilename: record.original_filename,
         timestamp: toIsoString(record.created_at),
-        madeBy: null,
+        madeBy: record.user_id === viewerId ? null : (record.maker_name ?? ''),
         resizedImages: Object.fromEntries(
           own.map((image) => [image.aspect_ratio, fileUrl(appUrl, image.storage_key)]),
         ),
@@ -109,20 +118,20 @@ export function createHistoryService(deps: { db: Kysely<DB>; appUrl: string; sto
     /** Newest first, `limit` per page; nextCursor is null on the last page. */
     async list(userId: string, query: { cursor?: string; limit: number }): Promise<HistoryPage> {
       const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-      const rows = await listHistoryPage(db, userId, query.limit + 1, after);
+      const rows = await listHistoryPage(db, await viewerOf(userId), query.limit + 1, after);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       const nextCursor =
         rows.length > query.limit && last
           ? encodeCursor(toIsoString(last.created_at), last.id)
           : null;
-      return { items: await toItems(page), nextCursor };
+      return { items: await toItems(userId, page), nextCursor };
     },
 
     async get(userId: string, id: string): Promise<HistoryItem> {
-      const record = await findOwnedHistoryRecord(db, userId, id);
+      const record = await findVisibleHistoryRecord(db, await viewerOf(userId), id);
       if (!record) throw new AppError('NOT_FOUND', 404);
-      const [item] = await toItems([record]);
+      const [item] = await toItems(userId, [record]);
       if (!item) throw new AppError('NOT_FOUND', 404);
       return item;
     },
@@ -135,8 +144,9 @@ export function createHistoryService(deps: { db: Kysely<DB>; appUrl: string; sto
      * the commit, by the winner alone.
      */
     async remove(userId: string, id: string): Promise<void> {
-      const record = await findOwnedHistoryRecord(db, userId, id);
-      if (!record) throw new AppError('NOT_FOUND', 404);
+      // Only its maker deletes a run, and only while they still see it.
+      const record = await findVisibleHistoryRecord(db, await viewerOf(userId), id);
+      if (!record || record.user_id !== userId) throw new AppError('NOT_FOUND', 404);
       const keys = await db.transaction().execute(async (trx) => {
         const upload = await lockOwnedUpload(trx, userId, record.upload_id);
         if (!upload) return null;

@@ -112,3 +112,19 @@ export function emailChangedMail(to: string, newEmail: string): MailMessage {
     footnote: text.footnote,
   });
 }
+
+/** An invitation to a team (issue 26): the link carries the token, which works once. */
+export function teamInviteMail(
+  to: string,
+  invite: { ownerName: string; role: string; url: string; days: number },
+): MailMessage {
+  const text = copy.mail.teamInvite;
+  return render({
+    to,
+    subject: text.subject(invite.ownerName),
+    heading: text.heading(invite.ownerName),
+    paragraphs: [text.body(invite.ownerName, invite.role), text.howTo(to, invite.days)],
+    action: { label: text.action, url: invite.url },
+    footnote: text.footnote,
+  });
+}

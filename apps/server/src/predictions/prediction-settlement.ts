@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { refundCredit } from '../credits/credits.service';
+import { refundSpend } from '../credits/credits.service';
 import type { DB } from '../db/types';
 import { ensureHistoryRecord, setHistoryImage } from '../history/history.repo';
 import { randomUUID } from 'node:crypto';
@@ -18,7 +18,15 @@ import type { PredictionRow, UploadRow } from './resizer.tables';
 
 type SettledPrediction = Pick<
   PredictionRow,
-  'id' | 'user_id' | 'aspect_ratio' | 'alignment' | 'width' | 'height' | 'regenerate' | 'spend_key'
+  | 'id'
+  | 'user_id'
+  | 'aspect_ratio'
+  | 'alignment'
+  | 'width'
+  | 'height'
+  | 'regenerate'
+  | 'spend_key'
+  | 'team_id'
 >;
 
 /** Success: the result, the run's history entry, the usage counters and event. */
@@ -45,6 +53,7 @@ export function completePrediction(
       original_key: upload.storage_key,
       original_filename: upload.filename,
       created_at: now.toISOString(),
+      team_id: prediction.team_id,
     });
     await setHistoryImage(
       trx,
@@ -84,7 +93,7 @@ export function failAndRefund(
   return db.transaction().execute(async (trx) => {
     const settled = await settlePrediction(trx, prediction.id, { status: 'failed', error }, now);
     if (!settled) return false;
-    await refundCredit(trx, { userId: prediction.user_id, spendKey: prediction.spend_key, now });
+    await refundSpend(trx, { spendKey: prediction.spend_key, now });
     return true;
   });
 }

@@ -44,7 +44,8 @@ export type NewPrediction = Omit<
   | 'confidence'
   | 'model'
   | 'remote_input_files'
-> & { created_at: string; queued_at: string | null };
+  | 'team_id'
+> & { created_at: string; queued_at: string | null; team_id?: string | null };
 
 const UNSETTLED = ['starting', 'processing'] as const;
 

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { JobQueue } from '../adapters/queue/job-queue';
 import type { LimitsConfig } from '../config/limits-config';
 import { spendCredit } from '../credits/credits.service';
+import { chargeFor } from '../team/team-access';
 import type { DB } from '../db/types';
 import { fileUrl } from '../files/file-urls';
 import { AppError } from '../http/app-error';
@@ -106,7 +107,8 @@ export function createPredictionsService({
     /**
      * Takes one credit, records the prediction and queues its job in one transaction (the job
      * joins it on PostgreSQL; the in-process queue takes it last): the 202 is only sent once all
-     * are committed. The upload is locked first (a run's delete takes the same lock), so an
+     * are committed. The credit comes from the pool of the user's active team, if any (issue 26).
+     * The upload is locked first (a run's delete takes the same lock), so an
      * upload deleted meanwhile is 404 and a user over the storage quota 507, both before any
      * credit is spent. No credit left: 402 and nothing recorded; too
      * many jobs at once or too many recent time-outs: 429, and the credit stays.
@@ -137,13 +139,15 @@ export function createPredictionsService({
       await db.transaction().execute(async (trx) => {
         if (!(await lockOwnedUpload(trx, userId, upload.id))) throw new AppError('NOT_FOUND', 404);
         await assertStorageLeft(trx, userId, storageQuotaBytes);
-        const spent = await spendCredit(trx, { userId, key: spendKey, now });
+        // A member of an active team spends from its pool, the owner's balance (issue 26).
+        const { payerId, team } = await chargeFor(trx, userId);
+        const spent = await spendCredit(trx, { userId: payerId, key: spendKey, now, team });
         if (spent.status !== 'spent') throw new AppError('NO_CREDITS', 402);
         await assertCanStartJob(trx, userId, jobLimits, now);
-        await insertPrediction(trx, row);
+        await insertPrediction(trx, { ...row, team_id: team?.teamId ?? null });
         await queue.enqueue(
           { name: 'PredictionRun', data: { predictionId: id } },
-          { key: id, priority: await jobPriorityFor(trx, userId), trx },
+          { key: id, priority: await jobPriorityFor(trx, payerId), trx },
         );
       });
       return toPrediction({ ...row, ...NOT_MADE_YET }, appUrl);

@@ -151,7 +151,7 @@ export function createResizer(deps: ResizerDeps) {
         log,
       }),
     }),
-    filesRoutes({ storage, codecs: uploadEngine }),
+    filesRoutes({ db, storage, codecs: uploadEngine }),
     historyRoutes({ historyService: createHistoryService({ db, appUrl, storage }) }),
   ];
   const webhook = outpainterConfig.provider === 'replicate' && outpainterConfig.replicate.webhook;

@@ -70,6 +70,8 @@ export interface PredictionTable {
   model: string | null;
   /** The input files uploaded for the hosted prediction, as a JSON array of ids. */
   remote_input_files: string | null;
+  /** The team whose pool paid for it; null: the maker's own balance (migration 0013-teams). */
+  team_id: string | null;
 }
 
 export interface HistoryRecordTable {
@@ -79,6 +81,8 @@ export interface HistoryRecordTable {
   original_key: string;
   original_filename: string;
   created_at: Timestamp;
+  /** The team the run was charged to: its members see it (migration 0013-teams). */
+  team_id: string | null;
 }
 
 export interface HistoryImageTable {

@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import { findAccount } from '../billing/billing.repo';
 import type { LimitsConfig } from '../config/limits-config';
 import { spendCredits } from '../credits/credits.service';
+import { chargeFor } from '../team/team-access';
 import type { DB } from '../db/types';
 import { AppError } from '../http/app-error';
 import { assertStorageLeft } from '../uploads/upload-quota';
@@ -47,9 +48,11 @@ export function createRunsService({
   dispatch,
   log,
 }: RunsServiceDeps) {
+  /** The plan of whoever pays: a team's members bulk-process on its owner's plan (issue 26). */
   async function assertPlanAllows(userId: string, photos: number) {
     if (photos <= 1) return;
-    const account = await findAccount(db, userId);
+    const { payerId } = await chargeFor(db, userId);
+    const account = await findAccount(db, payerId);
     const planId = isPlanId(account?.plan_id) ? account.plan_id : 'free';
     if (!planAllowsBulk(planId)) throw new AppError('BULK_NOT_IN_PLAN', 403);
   }
@@ -102,10 +105,12 @@ export function createRunsService({
           }
         }
         await assertStorageLeft(trx, userId, storageQuotaBytes);
+        const { payerId, team } = await chargeFor(trx, userId);
         const spent = await spendCredits(trx, {
-          userId,
+          userId: payerId,
           keys: rows.map((row) => row.spend_key),
           now,
+          team,
         });
         if (spent.status === 'insufficient') {
           throw new AppError('RUN_NOT_ENOUGH_CREDITS', 402, {
@@ -113,7 +118,8 @@ export function createRunsService({
           });
         }
         await assertNotThrottled(trx, userId, jobLimits, now);
-        for (const row of rows) await insertPrediction(trx, row);
+        for (const row of rows)
+          await insertPrediction(trx, { ...row, team_id: team?.teamId ?? null });
         const balance = spent.balance;
         return balance;
       });

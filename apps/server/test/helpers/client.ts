@@ -26,8 +26,12 @@ export class TestClient {
     return this.request('DELETE', url);
   }
 
+  patch(url: string, body: unknown = {}): Promise<LightMyRequestResponse> {
+    return this.request('PATCH', url, body);
+  }
+
   async request(
-    method: 'GET' | 'POST' | 'DELETE',
+    method: 'GET' | 'POST' | 'DELETE' | 'PATCH',
     url: string,
     body?: unknown,
   ): Promise<LightMyRequestResponse> {

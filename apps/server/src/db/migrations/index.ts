@@ -11,6 +11,7 @@ import { outpaintProvider } from './0008-outpaint-provider';
 import { placementOutputs } from './0009-placement-outputs';
 import { remotePredictTime } from './0011-remote-predict-time';
 import { resultPlacement } from './0012-result-placement';
+import { teams } from './0013-teams';
 import { resultModel } from './0015-result-model';
 
 /**
@@ -29,6 +30,7 @@ const migrations: ReadonlyArray<readonly [name: string, build: (dialect: Dialect
   ['0009-placement-outputs', placementOutputs],
   ['0011-remote-predict-time', remotePredictTime],
   ['0012-result-placement', resultPlacement],
+  ['0013-teams', teams],
   ['0015-result-model', resultModel],
 ];
 

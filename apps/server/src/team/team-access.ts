@@ -1,0 +1,137 @@
+import { thumbnailSizes, type SpendingTeam } from '@reframe/shared';
+import type { Kysely } from 'kysely';
+import { getBalance } from '../credits/credits.repo';
+import type { TeamCharge } from '../credits/credits.service';
+import type { DB } from '../db/types';
+import {
+  findMembership,
+  findTeamByOwner,
+  findUserById,
+  revokePendingInvites,
+  setTeamSuspended,
+} from './team.repo';
+
+/**
+ * What the other domains ask of teams (issue 26): whose balance a user's run spends, which team's
+ * runs a user sees, and what billing's plan changes do to a team. One owner for each rule.
+ */
+type Db = Kysely<DB>;
+
+/**
+ * Who pays for a user's run: while they are a member or an admin of an active team, the team's
+ * pool (its owner's balance); else their own balance. An owner's own runs are charged to their
+ * team while it is active, so its members see them in the team's history.
+ */
+export async function chargeFor(
+  db: Db,
+  userId: string,
+): Promise<{ payerId: string; team: TeamCharge | null }> {
+  const membership = await findMembership(db, userId);
+  if (membership && membership.suspended_at === null) {
+    return {
+      payerId: membership.owner_user_id,
+      team: { teamId: membership.team_id, memberUserId: userId },
+    };
+  }
+  const owned = await findTeamByOwner(db, userId);
+  if (owned && owned.suspended_at === null) {
+    return { payerId: userId, team: { teamId: owned.id, memberUserId: userId } };
+  }
+  return { payerId: userId, team: null };
+}
+
+/**
+ * The team whose runs a user sees: the team they own (suspended or not: the owner keeps
+ * everything), or the active team they are a member of; null for anyone else.
+ */
+export async function visibleTeamId(db: Db, userId: string): Promise<string | null> {
+  const membership = await findMembership(db, userId);
+  if (membership && membership.suspended_at === null) return membership.team_id;
+  const owned = await findTeamByOwner(db, userId);
+  return owned?.id ?? null;
+}
+
+/** The active team a member or an admin spends from, for GET /api/me and getUsageStats. */
+export async function spendingTeamOf(
+  db: Db,
+  userId: string,
+): Promise<(SpendingTeam & { ownerId: string }) | null> {
+  const membership = await findMembership(db, userId);
+  if (!membership || membership.suspended_at !== null) return null;
+  const owner = await findUserById(db, membership.owner_user_id);
+  return {
+    ownerId: membership.owner_user_id,
+    ownerName: owner?.name ?? '',
+    role: membership.role,
+  };
+}
+
+/** The balance of a team's pool: its owner's. */
+export async function poolBalance(db: Db, ownerId: string): Promise<number> {
+  return (await getBalance(db, ownerId)) ?? 0;
+}
+
+/**
+ * Billing changed the owner's plan: a plan with team seats (and a subscription in good standing)
+ * restores the team as it was; any other suspends it and revokes its pending invitations.
+ */
+export async function syncTeamWithPlan(
+  db: Db,
+  ownerId: string,
+  entitled: boolean,
+  now: Date,
+): Promise<void> {
+  const team = await findTeamByOwner(db, ownerId);
+  if (!team) return;
+  if (entitled) {
+    if (team.suspended_at !== null) await setTeamSuspended(db, ownerId, null);
+    return;
+  }
+  if (team.suspended_at === null) await setTeamSuspended(db, ownerId, now);
+  await revokePendingInvites(db, team.id, now);
+}
+
+/** The stored file a key names: a thumbnail's key names its file. */
+function fileKeyOf(key: string): string {
+  for (const size of thumbnailSizes) {
+    const suffix = `.${size}.webp`;
+    if (key.endsWith(suffix)) return key.slice(0, -suffix.length);
+  }
+  return key;
+}
+
+/** The team the run a stored file belongs to was charged to; null for a personal run. */
+async function teamOfFile(db: Db, key: string): Promise<string | null> {
+  const fileKey = fileKeyOf(key);
+  const row = await db
+    .selectFrom('history_record')
+    .select('team_id')
+    .where((eb) =>
+      eb.or([
+        eb('original_key', '=', fileKey),
+        eb(
+          'upload_id',
+          'in',
+          eb.selectFrom('prediction').select('upload_id').where('output_key', '=', fileKey),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return row?.team_id ?? null;
+}
+
+/**
+ * Whether a user may read a stored file: its maker may read a personal run's files; a team run's
+ * files are for the people who see the team's history, and no one else (its maker included,
+ * once removed). `ownKey`: the key is under the user's own prefix.
+ */
+export async function canReadFile(
+  db: Db,
+  userId: string,
+  key: string,
+  ownKey: boolean,
+): Promise<boolean> {
+  const team = await teamOfFile(db, key);
+  if (team === null) return ownKey;
+  return team === (await visibleTeamId(db, userId));
+}
