@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,11 +33,18 @@ process.env.FAKE_REPLICATE_API_PORT ??= findFreePort();
 process.env.FAKE_REPLICATE_FILES_PORT ??= findFreePort();
 for (const model of E2E_MODELS) process.env[modelPortVariable(model)] ??= findFreePort();
 process.env.E2E_MODELS_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'reframe-e2e-models-'));
+process.env.E2E_PG_PORT ??= findFreePort();
+process.env.E2E_PG_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'reframe-e2e-pg-'));
+// The PostgreSQL server's database: named here, made by its webServer command (so that tools
+// which only read this file, such as knip, create nothing) and dropped by global-teardown.
+process.env.E2E_PG_DATABASE ??= `reframe_e2e_${randomBytes(6).toString('hex')}`;
 const modelsDataDir = process.env.E2E_MODELS_DATA_DIR;
 const port = process.env.E2E_PORT;
 const baseURL = `http://localhost:${port}`;
 const replicatePort = process.env.E2E_REPLICATE_PORT;
 const fakeApiPort = process.env.FAKE_REPLICATE_API_PORT;
+const pgPort = process.env.E2E_PG_PORT;
+const pgDatabase = process.env.E2E_PG_DATABASE;
 
 const serverEnv = {
   NODE_ENV: 'test',
@@ -79,6 +87,17 @@ export default defineConfig({
       name: 'chromium',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
+    {
+      // Issue 26's "the same journey passes on PostgreSQL": the teams journey once more, against
+      // the server backed by PostgreSQL; every other spec runs once, on SQLite.
+      name: 'chromium-postgres',
+      testMatch: 'teams.spec.ts',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1440, height: 900 },
+        baseURL: `http://localhost:${pgPort}`,
+      },
+    },
   ],
   webServer: [
     {
@@ -90,6 +109,24 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
       env: { ...serverEnv, PORT: port, APP_URL: baseURL, DATA_DIR: process.env.E2E_DATA_DIR },
+    },
+    {
+      // The same build on a fresh PostgreSQL database (the chromium-postgres project);
+      // PostgreSQL runs at 127.0.0.1:5432, as for the integration tests.
+      command: `createdb -h 127.0.0.1 -U postgres ${pgDatabase} && node scripts/run.mjs serve`,
+      cwd: repoRoot,
+      url: `http://localhost:${pgPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...serverEnv,
+        PORT: pgPort,
+        APP_URL: `http://localhost:${pgPort}`,
+        DATA_DIR: process.env.E2E_PG_DATA_DIR,
+        DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${pgDatabase}`,
+      },
     },
     {
       // The fake Replicate: it answers 401 to a call without the token, which counts as up.

@@ -48,6 +48,7 @@ test.describe('accessibility (axe-core): no serious or critical violations', () 
       { path: '/app', heading: 'AI Image Resizer' },
       { path: '/app/history', heading: 'Your Resizing History' },
       { path: '/app/billing', heading: 'Billing & Usage' },
+      { path: '/app/team', heading: 'Team collaboration is part of the Expert plan.' },
       { path: '/app/settings', heading: /Settings/ },
     ]) {
       await page.goto(path);

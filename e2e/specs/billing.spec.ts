@@ -18,6 +18,9 @@ test.describe('billing in test mode', () => {
     const growthCard = page.getByRole('listitem', { name: 'Growth' });
     await expect(growthCard).toContainText('$0.13 per resize');
     await expect(page.getByRole('listitem', { name: 'Expert' })).toContainText('$0.11 per resize');
+    await expect(page.getByRole('listitem', { name: 'Expert' })).toContainText(
+      'Team of up to 5 with a shared credit pool',
+    );
     await growthCard.getByRole('button', { name: 'Select Plan' }).click();
     await expect(growthCard.getByRole('button', { name: 'Selected' })).toBeVisible();
     // Said before payment: a new user's 5 free credits are topped up to 75, not added to them.

@@ -104,6 +104,10 @@ test.describe('landing page, signed out', () => {
     await expect(page.getByTestId('plan-growth')).toContainText('$0.13 per resize');
     await expect(page.getByTestId('plan-expert')).toContainText('$0.11 per resize');
     await expect(page.getByTestId('plan-free')).not.toContainText('per resize');
+    // The team offer, named concretely (issue 26).
+    await expect(page.getByTestId('plan-expert')).toContainText(
+      'Team of up to 5 with a shared credit pool',
+    );
     await expect(page.locator('#pricing')).toContainText(planClaims.anyTime);
     await expect(page.locator('#pricing')).toContainText(planClaims.noCreditCard);
   });

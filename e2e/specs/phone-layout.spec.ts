@@ -48,5 +48,13 @@ test.describe('phone width (390 px)', () => {
     await expect(menu).toBeHidden();
     await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
     await expectNoHorizontalScroll(page);
+
+    // Team sits under Billing in the menu too (issue 26).
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(menu.getByRole('link')).toContainText(['Billing', 'Team', 'Settings']);
+    await menu.getByRole('link', { name: 'Team' }).click();
+    await expect(page).toHaveURL(/\/app\/team$/);
+    await expect(page.getByText('Team collaboration is part of the Expert plan.')).toBeVisible();
+    await expectNoHorizontalScroll(page);
   });
 });

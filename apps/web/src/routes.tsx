@@ -101,6 +101,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: '/team/join',
+            lazy: async () => ({
+              Component: (await import('./screens/team-join/JoinTeamScreen')).JoinTeamScreen,
+            }),
+          },
+          {
             path: '/app',
             element: (
               <RequireVerifiedUser>
@@ -129,6 +135,12 @@ export const routes: RouteObject[] = [
                     path: 'billing',
                     lazy: async () => ({
                       Component: (await import('./screens/billing/BillingScreen')).BillingScreen,
+                    }),
+                  },
+                  {
+                    path: 'team',
+                    lazy: async () => ({
+                      Component: (await import('./screens/team/TeamScreen')).TeamScreen,
                     }),
                   },
                   {

@@ -5,8 +5,11 @@ import { authClient, unwrap } from '../api/auth-client';
 import { forgetPendingSignUp } from './pending-sign-up';
 import { useAuth } from './use-auth';
 
-/** Signs out and goes to the landing page (brief: after sign-out the user goes to /). */
-export function useSignOut() {
+/**
+ * Signs out and goes to the landing page (brief: after sign-out the user goes to /), or to
+ * `next` with its state (the team invitation's "switch account" goes to /signin, issue 26).
+ */
+export function useSignOut(next: { to: string; state?: unknown } = { to: '/' }) {
   const { forgetSession } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -20,7 +23,7 @@ export function useSignOut() {
       forgetPendingSignUp();
       // Leave the guarded page first (rendered synchronously), so its guard does not send the
       // user to /signin when the session disappears.
-      await navigate('/', { replace: true, flushSync: true });
+      await navigate(next.to, { replace: true, flushSync: true, state: next.state });
       forgetSession();
     } catch (cause) {
       setError(

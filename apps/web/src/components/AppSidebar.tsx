@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { Crop, CreditCard, History, LogOut, Settings, type LucideIcon } from 'lucide-react';
+import { Crop, CreditCard, History, LogOut, Settings, Users, type LucideIcon } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { copy } from '@reframe/shared';
 import { useAuth } from '../auth/use-auth';
@@ -10,6 +10,7 @@ const navItems: { to: string; label: string; icon: LucideIcon; end?: boolean }[]
   { to: '/app', label: copy.appShell.nav.resizer, icon: Crop, end: true },
   { to: '/app/history', label: copy.appShell.nav.history, icon: History },
   { to: '/app/billing', label: copy.appShell.nav.billing, icon: CreditCard },
+  { to: '/app/team', label: copy.appShell.nav.team, icon: Users },
   { to: '/app/settings', label: copy.appShell.nav.settings, icon: Settings },
 ];
 

@@ -12,6 +12,8 @@ export function useUsageStats() {
     /** Usage has loaded: only then may the upgrade banner show. */
     loaded: query.isSuccess,
     remainingCredits,
+    /** Set while the user spends from a team's pool: then remainingCredits is the pool's. */
+    team: query.data?.team ?? null,
     /** The brief: credits exist when remainingCredits > 0. Unknown (still loading) counts as yes. */
     hasCredits: remainingCredits === null || remainingCredits > 0,
   };

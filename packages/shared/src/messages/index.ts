@@ -1,2 +1,3 @@
 export * from './copy';
 export * from './errors';
+export * from './team-web-copy';

@@ -78,7 +78,7 @@ export function BillingScreen() {
               {chosen !== 'free' && usage.data && comparePlans(chosen, current) > 0 && (
                 <p className="text-sm text-slate-600" data-testid="balance-after-upgrade">
                   {copy.billing.balanceAfterUpgrade(
-                    usage.data.remainingCredits,
+                    usage.data.personalCredits,
                     getPlan(chosen).credits,
                   )}
                 </p>

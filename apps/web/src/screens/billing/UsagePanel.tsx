@@ -1,4 +1,4 @@
-import { copy, errorMessages, getPlan, type UsageStats } from '@reframe/shared';
+import { copy, errorMessages, getPlan, teamWebCopy, type UsageStats } from '@reframe/shared';
 import { Alert } from '../../components/Alert';
 import { Card } from '../../components/Card';
 import { Spinner } from '../../components/Spinner';
@@ -23,7 +23,9 @@ export function UsagePanel({
         {isError && <Alert>{errorMessages.LOAD_USAGE_FAILED}</Alert>}
         {stats && (
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-            <Stat label={copy.billing.remainingCredits} value={stats.remainingCredits} />
+            {/* The user's own plan: their own balance, also while they spend from a team's pool. */}
+            <Stat label={copy.billing.remainingCredits} value={stats.personalCredits} />
+            {stats.team && <Stat label={teamWebCopy.teamPool} value={stats.remainingCredits} />}
             <Stat label={copy.billing.usedCredits} value={stats.usedCredits} />
             <Stat label={copy.billing.totalOperations} value={stats.totalOperations} />
             <Stat label={copy.billing.operationsThisMonth} value={stats.operationsThisMonth} />

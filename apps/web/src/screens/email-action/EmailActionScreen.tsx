@@ -1,7 +1,8 @@
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { copy, errorMessages } from '@reframe/shared';
+import { copy, errorMessages, teamWebCopy } from '@reframe/shared';
+import { pendingTeamJoin } from '../../auth/pending-team-join';
 import { Alert } from '../../components/Alert';
 import { ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -33,7 +34,10 @@ function StatusIcon({ ok }: { ok: boolean }) {
 export function EmailActionScreen() {
   const navigate = useNavigate();
   const { link, state } = useEmailVerification();
-  const goToApp = useCallback(() => void navigate('/app', { replace: true }), [navigate]);
+  // A newcomer who came from a team invitation goes back to it (issue 26).
+  const invitation = pendingTeamJoin();
+  const next = invitation ?? '/app';
+  const goToApp = useCallback(() => void navigate(next, { replace: true }), [navigate, next]);
   const remaining = useCountdown(REDIRECT_SECONDS, state.status === 'success', goToApp);
 
   return (
@@ -97,11 +101,13 @@ export function EmailActionScreen() {
                 aria-live="polite"
                 data-testid="countdown"
               >
-                {copy.emailAction.redirectingIn(remaining)}
+                {invitation
+                  ? teamWebCopy.join.redirectingIn(remaining)
+                  : copy.emailAction.redirectingIn(remaining)}
               </p>
               <div className="mt-7 flex flex-col gap-3">
-                <ButtonLink to="/app" replace size="lg">
-                  {copy.emailAction.goToAppNow}
+                <ButtonLink to={next} replace size="lg">
+                  {invitation ? teamWebCopy.join.backToInvitation : copy.emailAction.goToAppNow}
                 </ButtonLink>
                 <ButtonLink to="/" variant="secondary" size="lg">
                   {copy.emailAction.returnHome}

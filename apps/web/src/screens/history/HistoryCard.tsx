@@ -1,4 +1,12 @@
-import { CalendarClock, FileArchive, Layers, Maximize2, Sparkles, Trash2 } from 'lucide-react';
+import {
+  CalendarClock,
+  FileArchive,
+  Layers,
+  Maximize2,
+  Sparkles,
+  Trash2,
+  UserRound,
+} from 'lucide-react';
 import { useState } from 'react';
 import { copy, thumbnailUrl, type HistoryItem } from '@reframe/shared';
 import { Alert } from '../../components/Alert';
@@ -71,9 +79,20 @@ export function HistoryCard({
             {h.versions(versions.length)}
           </span>
         </div>
-        <p className="-mt-2.5 flex items-center gap-1.5 text-xs text-slate-500">
-          <CalendarClock aria-hidden="true" className="size-3.5" />
-          <time dateTime={item.timestamp}>{formatRunDate(item.timestamp)}</time>
+        <p className="-mt-2.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+          <span className="inline-flex items-center gap-1.5">
+            <CalendarClock aria-hidden="true" className="size-3.5" />
+            <time dateTime={item.timestamp}>{formatRunDate(item.timestamp)}</time>
+          </span>
+          {item.madeBy && (
+            <span
+              className="inline-flex items-center gap-1.5 font-medium text-slate-700"
+              data-testid="made-by"
+            >
+              <UserRound aria-hidden="true" className="size-3.5" />
+              {h.madeBy(item.madeBy)}
+            </span>
+          )}
         </p>
         {provenance && (
           <p

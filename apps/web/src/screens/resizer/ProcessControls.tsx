@@ -1,6 +1,6 @@
-import { Coins, Sparkles } from 'lucide-react';
+import { Coins, Sparkles, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { copy } from '@reframe/shared';
+import { copy, teamWebCopy, type SpendingTeam } from '@reframe/shared';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 
@@ -13,6 +13,7 @@ export function ProcessControls({
   runningRatio,
   disabled,
   remainingCredits,
+  team,
   error,
   onProcess,
 }: {
@@ -23,6 +24,8 @@ export function ProcessControls({
   runningRatio: string | null;
   disabled: boolean;
   remainingCredits: number | null;
+  /** Set while the user spends from a team's pool (issue 26): the balance is the team's. */
+  team: SpendingTeam | null;
   error: string | null;
   onProcess: () => void;
 }) {
@@ -41,13 +44,23 @@ export function ProcessControls({
         {r.processButton(count)}
       </Button>
       {remainingCredits !== null && (
-        <p className="flex items-center justify-center gap-1.5 text-xs text-slate-500">
-          <Coins aria-hidden="true" className="size-3.5" />
+        <p className="flex flex-wrap items-center justify-center gap-1.5 text-xs text-slate-500">
+          {team ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 font-semibold text-brand-700 ring-1 ring-brand-100">
+              <Users aria-hidden="true" className="size-3.5" />
+              {teamWebCopy.teamCredits}
+            </span>
+          ) : (
+            <Coins aria-hidden="true" className="size-3.5" />
+          )}
           <span data-testid="credits-left" className="font-medium text-slate-700">
-            {r.creditsLeft(remainingCredits)}
+            {team
+              ? copy.team.creditsLeftInPool(remainingCredits, team.ownerName)
+              : r.creditsLeft(remainingCredits)}
           </span>
-          <span aria-hidden="true">·</span>
-          {r.creditPerRatio}
+          {/* A member's longer balance line takes the row: the rule goes below it. */}
+          {!team && <span aria-hidden="true">·</span>}
+          <span className={team ? 'basis-full text-center' : undefined}>{r.creditPerRatio}</span>
         </p>
       )}
       {remainingCredits !== null && remainingCredits > 0 && selectedCount > remainingCredits && (

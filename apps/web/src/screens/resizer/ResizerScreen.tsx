@@ -234,6 +234,7 @@ export function ResizerScreen() {
             runningRatio={firstRunningRatio(queue)}
             disabled={!uploaded || running || toRun.length === 0 || !usage.hasCredits}
             remainingCredits={usage.remainingCredits}
+            team={usage.team}
             error={error}
             onProcess={startRun}
           />
