@@ -54,6 +54,12 @@ const dialectTests = [
   'resizer/timeouts-and-recovery',
   'resizer/run-dispatch-failure',
   'replicate/replicate-restart',
+  // Teams: seats, invitations and the shared pool (concurrent spends and joins).
+  'team-invites',
+  'team-roles',
+  'team-pool',
+  'team-history',
+  'team-suspension',
 ].map((name) => serverTest(`${name}.test.ts`));
 const missing = dialectTests.filter((path) => !existsSync(new URL(path, import.meta.url)));
 if (missing.length > 0) {

@@ -107,6 +107,10 @@ test.describe('teams on the Expert plan', () => {
     await page.goto('/app/history');
     await expect(page.getByTestId('history-card')).toHaveCount(1);
     await expect(page.getByTestId('made-by')).toHaveText('by Carl Colleague');
+    // Only its maker deletes a run: the owner has no Delete on a teammate's run.
+    await expect(
+      page.getByTestId('history-card').getByRole('button', { name: /delete/i }),
+    ).toHaveCount(0);
     await page.goto('/app/team');
     const member = page.locator(visibleMember).filter({ hasText: colleague.email });
     await expect(member.getByTestId('credits-used')).toHaveText('1');
@@ -135,6 +139,10 @@ test.describe('teams on the Expert plan', () => {
     await expect(page.getByTestId('Remaining credits')).toHaveText('174');
     await page.goto('/app/history');
     await expect(page.getByTestId('made-by')).toHaveText('by Carl Colleague');
+    // Only its maker deletes a run: the owner has no Delete on a teammate's run.
+    await expect(
+      page.getByTestId('history-card').getByRole('button', { name: /delete/i }),
+    ).toHaveCount(0);
     await context.close();
   });
 });

@@ -75,7 +75,7 @@ export interface CreditLedgerTable {
   created_at: Timestamp;
   /** The team whose pool was charged or refunded (its owner is `user_id`); null: own balance. */
   team_id: string | null;
-  /** The member who made a spend charged to a team's pool (migration 0013-teams). */
+  /** The member who made a spend charged to a team's pool (migration 0016-teams). */
   member_user_id: string | null;
 }
 

@@ -70,7 +70,7 @@ export interface PredictionTable {
   model: string | null;
   /** The input files uploaded for the hosted prediction, as a JSON array of ids. */
   remote_input_files: string | null;
-  /** The team whose pool paid for it; null: the maker's own balance (migration 0013-teams). */
+  /** The team whose pool paid for it; null: the maker's own balance (migration 0016-teams). */
   team_id: string | null;
 }
 
@@ -81,7 +81,7 @@ export interface HistoryRecordTable {
   original_key: string;
   original_filename: string;
   created_at: Timestamp;
-  /** The team the run was charged to: its members see it (migration 0013-teams). */
+  /** The team the run was charged to: its members see it (migration 0016-teams). */
   team_id: string | null;
 }
 

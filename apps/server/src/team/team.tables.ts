@@ -2,7 +2,7 @@ import type { InviteRole, TeamRole } from '@reframe/shared';
 import type { Selectable } from 'kysely';
 import type { Timestamp } from '../db/types';
 
-/** The tables of migration 0013-teams. */
+/** The tables of migration 0016-teams. */
 export interface TeamTable {
   id: string;
   owner_user_id: string;

@@ -11,7 +11,7 @@ import { outpaintProvider } from './0008-outpaint-provider';
 import { placementOutputs } from './0009-placement-outputs';
 import { remotePredictTime } from './0011-remote-predict-time';
 import { resultPlacement } from './0012-result-placement';
-import { teams } from './0013-teams';
+import { teams } from './0016-teams';
 import { resultModel } from './0015-result-model';
 
 /**
@@ -30,8 +30,8 @@ const migrations: ReadonlyArray<readonly [name: string, build: (dialect: Dialect
   ['0009-placement-outputs', placementOutputs],
   ['0011-remote-predict-time', remotePredictTime],
   ['0012-result-placement', resultPlacement],
-  ['0013-teams', teams],
   ['0015-result-model', resultModel],
+  ['0016-teams', teams],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

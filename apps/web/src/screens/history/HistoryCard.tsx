@@ -140,7 +140,7 @@ export function HistoryCard({
             <FileArchive aria-hidden="true" className="size-4" />
             {h.downloadAllZip}
           </Button>
-          <div className="grid grid-cols-2 gap-2">
+          <div className={item.madeBy ? 'grid grid-cols-1 gap-2' : 'grid grid-cols-2 gap-2'}>
             <Button
               variant="ghost"
               disabled={!originalSize || latest.length === 0}
@@ -149,17 +149,20 @@ export function HistoryCard({
               <Maximize2 aria-hidden="true" className="size-4" />
               {copy.resizer.compare}
             </Button>
-            <Button
-              variant="ghost"
-              className="text-red-700! hover:bg-red-50!"
-              aria-label={h.deleteRunLabel(item.originalFilename)}
-              busy={deleting}
-              busyLabel={h.deleting}
-              onClick={onDelete}
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-              {h.deleteRun}
-            </Button>
+            {/* Only its maker may delete a run (the server's rule); a teammate's run has no Delete. */}
+            {!item.madeBy && (
+              <Button
+                variant="ghost"
+                className="text-red-700! hover:bg-red-50!"
+                aria-label={h.deleteRunLabel(item.originalFilename)}
+                busy={deleting}
+                busyLabel={h.deleting}
+                onClick={onDelete}
+              >
+                <Trash2 aria-hidden="true" className="size-4" />
+                {h.deleteRun}
+              </Button>
+            )}
           </div>
         </div>
       </div>
