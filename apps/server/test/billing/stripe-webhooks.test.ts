@@ -3,6 +3,7 @@ import { createStripeProvider } from '../../src/adapters/payments/stripe-provide
 import { AdjustableClock } from '../../src/clock/clock';
 import { signUpVerified } from '../helpers/accounts';
 import { ledgerOf } from '../helpers/ledger';
+import { asView, invite, teamOf } from '../helpers/team';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { startStripeMockServer, type StripeMockServer } from '../support/stripe-mock-server';
 import {
@@ -229,6 +230,31 @@ describe('Stripe webhooks', () => {
     expect(renewals).toEqual([
       { kind: 'renewal', delta: 10, balance_after: 30, idempotency_key: 'invoice:in_p2:starter' },
     ]);
+  });
+
+  it("suspends an Expert owner's team while a renewal is past due, and restores it once paid", async () => {
+    const { client, userId, customerId, subscription } = await subscribedUser('expert', 'in_team');
+    await deliver(checkoutCompleted({ customer: customerId, subscription, userId }));
+    expect((await invite(client, 'colleague.past-due@example.com')).statusCode).toBe(201);
+
+    const state = stripe.subscriptions.get(subscription);
+    if (!state) throw new Error('missing subscription');
+    state.status = 'past_due';
+    state.latestInvoice = { id: 'in_team_2', status: 'open' };
+    await deliver(
+      subscriptionEvent('customer.subscription.updated', {
+        id: subscription,
+        customer: customerId,
+      }),
+    );
+    const suspended = asView(await teamOf(client));
+    expect(suspended.team.suspended).toBe(true);
+    expect(suspended.invites).toEqual([]);
+
+    state.status = 'active';
+    state.latestInvoice = { id: 'in_team_2', status: 'paid' };
+    await deliver(invoicePaid({ id: 'in_team_2', customer: customerId, subscription }));
+    expect(asView(await teamOf(client)).team.suspended).toBe(false);
   });
 
   it('answers 2xx to event types it ignores', async () => {
