@@ -22,6 +22,8 @@ describe('a server killed while Replicate runs its prediction', () => {
   const start = async () => {
     server = await startServerProcess(port, {
       ...replicateEnv(fake),
+      // On PostgreSQL the killed job is retried once its lease (the job time-out) runs out.
+      JOB_TIMEOUT_SECONDS: '30',
       DATA_DIR: dataDir,
       ...(postgres ? { DATABASE_URL: postgres.url } : { DATABASE_URL: '' }),
     });

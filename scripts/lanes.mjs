@@ -1,17 +1,20 @@
 /**
- * `npm run check`: format, lint, typecheck and knip, on both cores. ESLint (type-aware) and tsc
- * each build the TypeScript programs of every workspace on one core, so the format check and the
- * lint run in one lane while the typecheck and knip run in the other (about as long). Each step's output is printed
- * when it ends, with its time; the check fails if any step fails, after both lanes are done.
+ * Runs npm scripts in lanes side by side: `node scripts/lanes.mjs a+b c` runs `a` then `b` in one
+ * lane while `c` runs in another. `npm run check` and `npm run test:integration` use it: their
+ * steps each leave a core idle much of the time (ESLint and tsc build their programs on one core;
+ * an integration test mostly waits on its server, engine worker or database), so two lanes fit
+ * 2 cores. Each step's output is printed when it ends, with its time; the run fails if any step
+ * fails, after every lane is done.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const lanes = [
-  ['format:check', 'lint'],
-  ['typecheck', 'knip'],
-];
+const lanes = process.argv.slice(2).map((lane) => lane.split('+'));
+if (lanes.length === 0) {
+  process.stderr.write('usage: node scripts/lanes.mjs <script>[+<script>...] ...\n');
+  process.exit(2);
+}
 
 /** Runs `npm run -s <script>`; resolves with whether it passed, once its output is printed. */
 function run(script) {
