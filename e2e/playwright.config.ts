@@ -56,11 +56,10 @@ const serverEnv = {
 
 export default defineConfig({
   testDir: './specs',
-  // Each spec signs up its own users, so spec files run side by side; the tests of one file keep
-  // their order. Three at a time on 2 cores: a browser test mostly waits on the server, whose
-  // engine work is bounded by its own workers (a whole CI run used about 1.1 of its 2 cores).
+  // Each spec signs up its own users, so spec files run two at a time (one per core); the tests
+  // of one file keep their order.
   fullyParallel: false,
-  workers: 3,
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
