@@ -3,3 +3,4 @@ export * from './resizer';
 export * from './site';
 export * from './files';
 export * from './team';
+export * from './api';

@@ -1,0 +1,187 @@
+import * as z from 'zod';
+
+import { alignments } from '../geometry/canvas';
+import { isKnownRatio } from '../output-target';
+import { placementPacks } from '../placement-packs';
+
+/**
+ * The public API (issue 30): keys an Expert account (or its team's owner and admins) makes in
+ * Settings, and `/v1`, which a script calls with `Authorization: Bearer <key>`. One owner for
+ * every limit and shape of it: the server validates with these schemas, the OpenAPI document at
+ * /v1/openapi.json is generated from them, and the web app's Settings and docs read them.
+ */
+
+export const apiKeyModes = ['live', 'test'] as const;
+export type ApiKeyMode = (typeof apiKeyModes)[number];
+
+/** What every key starts with, so a leaked one is recognisable (and its mode visible). */
+export const API_KEY_PREFIXES: Record<ApiKeyMode, string> = { live: 'rf_live_', test: 'rf_test_' };
+
+/** Expansions one key may create in a minute; past it, 429 with Retry-After. */
+export const API_EXPANSIONS_PER_MINUTE = 60;
+/** Calls a test key may make in a UTC day: it spends no credits and watermarks its results. */
+export const TEST_KEY_CALLS_PER_DAY = 50;
+/** How long a download URL in GET /v1/expansions/{id} works. */
+export const API_DOWNLOAD_URL_TTL_SECONDS = 60 * 60;
+/** A webhook delivery is retried with backoff for this long after the expansion settles. */
+export const WEBHOOK_RETRY_WINDOW_HOURS = 24;
+/** Longest key name. */
+export const API_KEY_NAME_MAX = 60;
+
+export const API_HEADERS = {
+  creditsRemaining: 'X-Credits-Remaining',
+  creditsCharged: 'X-Credits-Charged',
+  idempotencyKey: 'Idempotency-Key',
+  retryAfter: 'Retry-After',
+  webhookId: 'webhook-id',
+  webhookTimestamp: 'webhook-timestamp',
+  webhookSignature: 'webhook-signature',
+} as const;
+
+// --- Settings (session cookie): /api/api-keys ---------------------------------------------
+
+/** A key as Settings lists it; the secret itself is shown once, when it is created. */
+export const apiKeySummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mode: z.enum(apiKeyModes),
+  /** The key's first characters, e.g. "rf_live_3kQ9", to tell keys apart. */
+  prefix: z.string(),
+  /** ISO-8601 */
+  createdAt: z.string(),
+  /** ISO-8601, null until the key is first used. */
+  lastUsedAt: z.string().nullable(),
+});
+export type ApiKeySummary = z.infer<typeof apiKeySummarySchema>;
+
+/** GET /api/api-keys -> 200; 403 for a user who may not manage keys (not Expert, or a member). */
+export const apiKeysViewSchema = z.object({
+  /** Live keys first, then test keys, newest first; revoked keys are not listed. */
+  keys: z.array(apiKeySummarySchema),
+  /** The account's (or team's) webhook signing secret, "whsec_" + base64. */
+  webhookSecret: z.string(),
+});
+export type ApiKeysView = z.infer<typeof apiKeysViewSchema>;
+
+/** POST /api/api-keys -> 201 `createdApiKeySchema`. */
+export const createApiKeyBodySchema = z.object({
+  name: z.string().trim().min(1).max(API_KEY_NAME_MAX),
+  mode: z.enum(apiKeyModes),
+});
+export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;
+
+export const createdApiKeySchema = z.object({
+  key: apiKeySummarySchema,
+  /** The whole key, shown this once and never again. */
+  secret: z.string(),
+});
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+
+// DELETE /api/api-keys/{id} -> 204: revoked at once. 404 for a key that is not the caller's.
+
+// --- /v1 (Bearer key) ------------------------------------------------------------------------
+
+export const apiFormats = ['png', 'jpeg', 'webp'] as const;
+export type ApiFormat = (typeof apiFormats)[number];
+
+export const packIds = placementPacks.map((pack) => pack.id);
+
+const sizePattern = /^(\d{1,5})x(\d{1,5})$/;
+
+/**
+ * The text fields of POST /v1/expansions (multipart; the file is the part named `image`).
+ * `ratio` and `size` may repeat; at least one of ratio, size or pack.
+ */
+export const expansionFieldsSchema = z
+  .object({
+    ratio: z.array(z.string().refine(isKnownRatio, { error: 'Unknown aspect ratio' })).default([]),
+    size: z.array(z.string().regex(sizePattern, { error: 'A size is WIDTHxHEIGHT' })).default([]),
+    pack: z.enum(packIds as [string, ...string[]]).optional(),
+    alignment: z.enum(alignments).default('auto'),
+    format: z.enum(apiFormats).default('png'),
+    webhook_url: z.url().optional(),
+  })
+  .refine((fields) => fields.ratio.length + fields.size.length > 0 || fields.pack, {
+    error: 'Give at least one ratio, size or pack',
+  });
+export type ExpansionFields = z.infer<typeof expansionFieldsSchema>;
+
+export const expansionOutputStatuses = ['queued', 'processing', 'succeeded', 'failed'] as const;
+export type ExpansionOutputStatus = (typeof expansionOutputStatuses)[number];
+
+/** `processing` until every output settles; then all, some or none of them succeeded. */
+export const expansionStatuses = ['processing', 'succeeded', 'partial', 'failed'] as const;
+export type ExpansionStatus = (typeof expansionStatuses)[number];
+
+export const apiErrorCodes = [
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'invalid_request',
+  'unsupported_image',
+  'image_too_large',
+  'insufficient_credits',
+  'rate_limited',
+  'test_key_daily_limit',
+  'idempotency_conflict',
+  'output_failed',
+  'internal',
+] as const;
+export type ApiErrorCode = (typeof apiErrorCodes)[number];
+
+/** Every /v1 error answer, whatever its status. */
+export const v1ErrorSchema = z.object({
+  error: z.object({ code: z.enum(apiErrorCodes), message: z.string() }),
+});
+export type V1Error = z.infer<typeof v1ErrorSchema>;
+
+export const expansionOutputSchema = z.object({
+  /** Exactly one of ratio ("16:9"), size ("1080x1920") or placement (a pack's placement id). */
+  ratio: z.string().optional(),
+  size: z.string().optional(),
+  placement: z.string().optional(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  status: z.enum(expansionOutputStatuses),
+  /** Set when the output failed (its credit is refunded). */
+  error: v1ErrorSchema.shape.error.nullable(),
+  /** A signed download URL of the finished image in the expansion's format; null until then. */
+  url: z.string().nullable(),
+  /** ISO-8601: when `url` stops working. */
+  url_expires_at: z.string().nullable(),
+});
+export type ExpansionOutput = z.infer<typeof expansionOutputSchema>;
+
+/** POST /v1/expansions -> 202, GET /v1/expansions/{id} -> 200, and the webhook's body. */
+export const expansionSchema = z.object({
+  id: z.string(),
+  status: z.enum(expansionStatuses),
+  /** Made with a test key: no credits spent, watermarked results. */
+  test: z.boolean(),
+  alignment: z.enum(alignments),
+  format: z.enum(apiFormats),
+  /** Credits taken for this expansion, less refunds of failed outputs. */
+  credits_charged: z.number().int().nonnegative(),
+  /** ISO-8601 */
+  created_at: z.string(),
+  /** ISO-8601, null while processing. */
+  settled_at: z.string().nullable(),
+  outputs: z.array(expansionOutputSchema),
+});
+export type Expansion = z.infer<typeof expansionSchema>;
+
+/** GET /v1/account -> 200 */
+export const apiAccountSchema = z.object({
+  /** Credits the key spends from: the team's pool inside a team, else the account's. */
+  credits: z.number().int().nonnegative(),
+  plan: z.string(),
+  key: z.object({ name: z.string(), mode: z.enum(apiKeyModes) }),
+  rate_limit: z.object({
+    expansions_per_minute: z.number().int().positive(),
+    /** Outputs that may be queued or running at once. */
+    active_outputs: z.number().int().positive(),
+    /** Test keys only: calls left today (UTC). */
+    test_calls_left_today: z.number().int().nonnegative().nullable(),
+  }),
+});
+export type ApiAccount = z.infer<typeof apiAccountSchema>;
