@@ -21,6 +21,8 @@ export interface Plan {
   features: readonly string[];
   /** Seats of the team the plan's subscriber owns, the owner included; 0: no team (issue 26). */
   teamSeats: number;
+  /** Its subscriber may make API keys for /v1 (issue 30); a team's owner and admins too. */
+  apiKeys: boolean;
   /** What the plan's processing feature (one of `features`) gets on the server. */
   processing: PlanProcessing;
   description: string;
@@ -67,6 +69,7 @@ export const plans: readonly Plan[] = [
     costPerCredit: null,
     features: ['5 free image resizes', standardProcessing.feature],
     teamSeats: 0,
+    apiKeys: false,
     processing: standardProcessing,
     description: 'Try Reframe with 5 free resizes, topped back up every month.',
     marketing: {
@@ -83,6 +86,7 @@ export const plans: readonly Plan[] = [
     costPerCredit: 0.17,
     features: ['30 image resizes/month', standardProcessing.feature, 'Saves time', 'Email Support'],
     teamSeats: 0,
+    apiKeys: false,
     processing: standardProcessing,
     description: 'For occasional resizing of social posts and ads.',
     marketing: { headline: '30 resizes', includes: [...baseIncludes, standardProcessing.feature] },
@@ -101,6 +105,7 @@ export const plans: readonly Plan[] = [
       'Bulk Processing',
     ],
     teamSeats: 0,
+    apiKeys: false,
     processing: { feature: 'Priority Processing', ratiosAtOnce: 2, queuePriority: 1 },
     description: 'For marketers and creators who resize every week.',
     popular: true,
@@ -125,6 +130,7 @@ export const plans: readonly Plan[] = [
       teamFeature(EXPERT_TEAM_SEATS),
     ],
     teamSeats: EXPERT_TEAM_SEATS,
+    apiKeys: true,
     processing: { feature: 'Ultra-Fast Processing', ratiosAtOnce: 3, queuePriority: 2 },
     description: 'For teams producing assets at volume.',
     bestDeal: true,

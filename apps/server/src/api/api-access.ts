@@ -1,0 +1,31 @@
+import { planOf } from '@reframe/shared';
+import type { Kysely } from 'kysely';
+import { findAccount } from '../billing/billing.repo';
+import type { DB } from '../db/types';
+import { findMembership, findTeamByOwner } from '../team/team.repo';
+
+/**
+ * Whose API a user manages (issue 30): keys and the webhook secret belong to the account that
+ * pays for what they make. Inside an active team that is the team (its owner's balance), and only
+ * its owner and admins may manage them; outside one, an account whose plan has API keys.
+ */
+export interface ApiAccount {
+  /** The account whose credits the keys spend: the team's owner inside a team. */
+  accountUserId: string;
+  teamId: string | null;
+}
+
+export async function apiAccountFor(db: Kysely<DB>, userId: string): Promise<ApiAccount | null> {
+  const membership = await findMembership(db, userId);
+  if (membership && membership.suspended_at === null) {
+    if (membership.role === 'member') return null;
+    return { accountUserId: membership.owner_user_id, teamId: membership.team_id };
+  }
+  const account = await findAccount(db, userId);
+  if (!planOf(account?.plan_id).apiKeys) return null;
+  const owned = await findTeamByOwner(db, userId);
+  return {
+    accountUserId: userId,
+    teamId: owned && owned.suspended_at === null ? owned.id : null,
+  };
+}
