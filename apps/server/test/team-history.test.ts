@@ -1,4 +1,4 @@
-import type { HistoryPage, Prediction } from '@reframe/shared';
+import type { HistoryPage } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import {
@@ -7,19 +7,10 @@ import {
   inviteTokenFor,
   joinedMember,
   person,
+  runOnePhoto,
   type Person,
 } from './helpers/team';
-import { photo } from './resizer/images';
-import { pathOf, pollUntilSettled, predictionBody, upload } from './resizer/resizer-client';
-
-async function run(t: TestApp, who: Person, filename: string) {
-  const original = await upload(t, who.client, await photo('coffee.png', 48), filename);
-  const started = await who.client.post('/api/replicate', predictionBody(original.id, '1:1'));
-  expect(started.statusCode).toBe(202);
-  const done = await pollUntilSettled(who.client, started.json<Prediction>().id, 120_000);
-  expect(done.status).toBe('succeeded');
-  return done;
-}
+import { pathOf } from './resizer/resizer-client';
 
 async function historyOf(who: Person) {
   const response = await who.client.get('/api/history');
@@ -41,8 +32,8 @@ describe('team history', () => {
     const owner = await expertOwner(t);
     const member = await joinedMember(t, owner, 'Mo Member');
     const outsider = await person(t, 'Out Sider');
-    await run(t, owner, 'owner.jpg');
-    const teamRun = await run(t, member, 'member-team.jpg');
+    await runOnePhoto(t, owner, 'owner.jpg');
+    const teamRun = await runOnePhoto(t, member, 'member-team.jpg');
 
     expect((await historyOf(owner)).map(({ file, madeBy }) => [file, madeBy])).toEqual([
       ['member-team.jpg', 'Mo Member'],
@@ -68,7 +59,7 @@ describe('team history', () => {
     expect((await outsider.client.get(`/api/history/${memberItem!.item.id}`)).statusCode).toBe(404);
 
     expect((await owner.client.delete(`/api/team/members/${member.userId}`)).statusCode).toBe(204);
-    await run(t, member, 'member-own.jpg');
+    await runOnePhoto(t, member, 'member-own.jpg');
     expect((await historyOf(member)).map(({ file, madeBy }) => [file, madeBy])).toEqual([
       ['member-own.jpg', null],
     ]);
@@ -88,7 +79,7 @@ describe('team history', () => {
   it("keeps a member's personal runs from before they joined to themself", async () => {
     const owner = await expertOwner(t);
     const later = await person(t, 'Lee Later');
-    await run(t, later, 'before.jpg');
+    await runOnePhoto(t, later, 'before.jpg');
     expect((await invite(owner.client, later.email)).statusCode).toBe(201);
     const joined = await later.client.post('/api/team/join', {
       token: inviteTokenFor(t, later.email),

@@ -1,4 +1,4 @@
-import type { HistoryPage, MeResponse, Prediction } from '@reframe/shared';
+import type { HistoryPage, MeResponse } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from './helpers/accounts';
 import type { TestClient } from './helpers/client';
@@ -11,19 +11,10 @@ import {
   inviteTokenFor,
   joinedMember,
   person,
+  runOnePhoto,
   teamOf,
   type Person,
 } from './helpers/team';
-import { photo } from './resizer/images';
-import { pollUntilSettled, predictionBody, upload } from './resizer/resizer-client';
-
-async function run(t: TestApp, who: Person, filename: string) {
-  const original = await upload(t, who.client, await photo('coffee.png', 48), filename);
-  const started = await who.client.post('/api/replicate', predictionBody(original.id, '1:1'));
-  expect(started.statusCode).toBe(202);
-  const done = await pollUntilSettled(who.client, started.json<Prediction>().id, 120_000);
-  expect(done.status).toBe('succeeded');
-}
 
 async function files(who: Person) {
   return (await who.client.get('/api/history'))
@@ -63,7 +54,7 @@ describe('team suspension and the owner leaving', () => {
   it('suspends the team when Expert ends and restores it when Expert is bought again', async () => {
     const owner = await expertOwner(t);
     const member = await joinedMember(t, owner, 'Mo Member');
-    await run(t, member, 'team-run.jpg');
+    await runOnePhoto(t, member, 'team-run.jpg');
     const waiting = await person(t, 'Wai Ting');
     expect((await invite(owner.client, waiting.email)).statusCode).toBe(201);
 
@@ -83,7 +74,7 @@ describe('team suspension and the owner leaving', () => {
 
     expect(await meOf(member)).toMatchObject({ team: null, settings: { credits: 5 } });
     expect(await files(member)).toEqual([]);
-    await run(t, member, 'own-run.jpg');
+    await runOnePhoto(t, member, 'own-run.jpg');
     expect(await creditsOfUser(t, member.userId)).toBe(4);
     const ownerCredits = await creditsOfUser(t, owner.userId);
     expect(ownerCredits).toBe(174);
@@ -100,7 +91,7 @@ describe('team suspension and the owner leaving', () => {
     expect((await meOf(member)).team).toEqual({ ownerName: 'Olive Owner', role: 'member' });
     expect(await files(member)).toEqual(['own-run.jpg', 'team-run.jpg']);
     const before = await creditsOfUser(t, owner.userId);
-    await run(t, member, 'pool-again.jpg');
+    await runOnePhoto(t, member, 'pool-again.jpg');
     expect(await creditsOfUser(t, owner.userId)).toBe(before - 1);
     expect(await creditsOfUser(t, member.userId)).toBe(4);
   });
@@ -108,7 +99,7 @@ describe('team suspension and the owner leaving', () => {
   it("deletes the team with the owner's account and leaves the members' accounts intact", async () => {
     const owner = await expertOwner(t);
     const member = await joinedMember(t, owner, 'Mo Member');
-    await run(t, member, 'made-in-team.jpg');
+    await runOnePhoto(t, member, 'made-in-team.jpg');
     const teamId = asView(await teamOf(owner.client)).team.id;
 
     const deleted = await owner.client.post('/api/account/delete', { password: PASSWORD });
@@ -124,7 +115,7 @@ describe('team suspension and the owner leaving', () => {
     expect(await teamOf(member.client)).toEqual({ team: null, eligible: false });
     // The runs they made for the team come back to them: the team is gone.
     expect(await files(member)).toEqual(['made-in-team.jpg']);
-    await run(t, member, 'after.jpg');
+    await runOnePhoto(t, member, 'after.jpg');
     expect(await creditsOfUser(t, member.userId)).toBe(4);
   });
 });

@@ -1,8 +1,10 @@
-import type { TeamResponse, TeamView } from '@reframe/shared';
+import type { Prediction, TeamResponse, TeamView } from '@reframe/shared';
 import { expect } from 'vitest';
 import { lastMailTo, signUpVerified, tokenIn, uniqueEmail } from './accounts';
 import type { TestClient } from './client';
 import type { TestApp } from './test-app';
+import { photo } from '../resizer/images';
+import { pollUntilSettled, predictionBody, upload } from '../resizer/resizer-client';
 
 export interface Person {
   client: TestClient;
@@ -89,4 +91,14 @@ export async function creditsOfUser(t: TestApp, userId: string): Promise<number>
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return row.credits;
+}
+
+/** One photo to 1:1, uploaded under `filename`, run to success by `who`. */
+export async function runOnePhoto(t: TestApp, who: Person, filename: string): Promise<Prediction> {
+  const original = await upload(t, who.client, await photo('coffee.png', 48), filename);
+  const started = await who.client.post('/api/replicate', predictionBody(original.id, '1:1'));
+  expect(started.statusCode).toBe(202);
+  const done = await pollUntilSettled(who.client, started.json<Prediction>().id, 120_000);
+  expect(done.status).toBe('succeeded');
+  return done;
 }
