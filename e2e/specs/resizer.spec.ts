@@ -222,7 +222,7 @@ test.describe('resizer and history', () => {
     await expect(page.getByRole('alert')).toHaveText('Each side must be at least 64 pixels');
     await custom.fill('1500x500');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(page.getByRole('button', { name: 'Remove 1500x500' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove 1500 × 500 px' })).toBeVisible();
     await expect(page.getByTestId('process-button')).toHaveText('Process Image(s) (1 ratio(s))');
     await page.getByTestId('process-button').click();
     const result = page.getByTestId('result');

@@ -209,7 +209,9 @@ export const copy = {
     customLabel: 'Width x height in pixels, or a ratio W:H',
     customPlaceholder: 'e.g. 1500x500 or 5:2',
     customAdd: 'Add',
-    customRemove: (key: string) => `Remove ${key}`,
+    /** A custom output's chip: "1500 × 500 px" or "5:2", as the selection summary names it. */
+    customChip: outputName,
+    customRemove: (key: string) => `Remove ${outputName(key)}`,
     packSizes: (n: number) => plural(n, 'size', 'sizes'),
     // ours (issue 29): one summary of the selection across the tabs, and what it costs
     packName: (pack: string, sizes: number) => `${pack}, ${plural(sizes, 'size', 'sizes')}`,

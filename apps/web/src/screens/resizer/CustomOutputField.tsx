@@ -66,7 +66,7 @@ export function CustomOutputField({
           {custom.map((key) => (
             <li key={key}>
               <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm font-medium text-brand-700 ring-1 ring-brand-200">
-                {key}
+                {r.customChip(key)}
                 <button
                   type="button"
                   aria-label={r.customRemove(key)}
