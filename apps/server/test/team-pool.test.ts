@@ -1,6 +1,5 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createEnginePool, type EnginePool } from '@reframe/engine';
 import type { MeResponse, Prediction, RunResponse, UsageStats } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -15,6 +14,7 @@ import {
 } from './helpers/team';
 import { photo } from './resizer/images';
 import { pollUntilSettled, predictionBody, upload } from './resizer/resizer-client';
+import { gatedEngine } from './helpers/gated-engine';
 
 async function start(t: TestApp, who: Person, ratio = '1:1') {
   const original = await upload(t, who.client, await photo('coffee.png', 48));
@@ -168,23 +168,6 @@ describe('team credit pool', () => {
     expect(await creditsOfUser(t, member.userId)).toBe(5);
   });
 });
-
-/** An engine whose jobs start only once the test opens the gate. */
-function gatedEngine() {
-  const pool = createEnginePool({ size: 1 });
-  let open = () => {};
-  const gate = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  const engine: EnginePool = {
-    ...pool,
-    outpaint: async (request, options) => {
-      await gate;
-      return pool.outpaint(request, options);
-    },
-  };
-  return { engine, open };
-}
 
 describe('a member removed while their job runs', () => {
   const { engine, open } = gatedEngine();

@@ -1,4 +1,3 @@
-import { createEnginePool, type EnginePool } from '@reframe/engine';
 import type { Prediction } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPredictionWatch } from '../../src/predictions/prediction-watch';
@@ -6,23 +5,7 @@ import { signUpVerified } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { photo } from './images';
 import { predictionBody, upload } from './resizer-client';
-
-/** An engine whose jobs start only once the test opens the gate. */
-function gatedEngine() {
-  const pool = createEnginePool({ size: 1 });
-  let open = () => {};
-  const gate = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  const engine: EnginePool = {
-    ...pool,
-    outpaint: async (request, options) => {
-      await gate;
-      return pool.outpaint(request, options);
-    },
-  };
-  return { engine, open };
-}
+import { gatedEngine } from '../helpers/gated-engine';
 
 describe('a poll of a running prediction', () => {
   const watch = createPredictionWatch();
