@@ -6,7 +6,7 @@ import type { EnginePool } from '@reframe/engine';
 import type { Storage } from '../adapters/storage/storage';
 import type { DB } from '../db/types';
 import { completePrediction, failAndRefund } from '../predictions/prediction-settlement';
-import { offsetOnResult, outputCanvas, placementModeFor } from '../predictions/output-canvas';
+import { canvasOfPrediction, offsetOnResult, placementModeFor } from '../predictions/output-canvas';
 import { claimForRun, countEarlierResults } from '../predictions/predictions.repo';
 import { addStoredBytes } from '../uploads/upload-quota';
 import { extensionFor } from '../files/content-type';
@@ -62,7 +62,7 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
       const upload = await findOwnedUpload(db, prediction.user_id, prediction.upload_id);
       const original = upload ? await storage.read(upload.storage_key) : null;
       if (!upload || !original) throw new Error('The original image is missing.');
-      const canvas = outputCanvas(upload, prediction.aspect_ratio, prediction.alignment);
+      const canvas = canvasOfPrediction(prediction, upload);
       if (!canvas) throw new Error(`Unknown output ${prediction.aspect_ratio}.`);
       const placement = placementModeFor(prediction.alignment, outpainter.name);
       const rank = prediction.regenerate ? await countEarlierResults(db, prediction) : 0;

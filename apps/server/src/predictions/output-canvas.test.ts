@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { alignments } from '@reframe/shared';
-import { offsetOnResult, outputCanvas, placementModeFor } from './output-canvas';
+import {
+  canvasOfPrediction,
+  offsetOnResult,
+  outputCanvas,
+  placementModeFor,
+  storedCanvas,
+} from './output-canvas';
 
 describe('outputCanvas', () => {
   it('fills a large photo at the exact size, the original shrunk and placed by the alignment', () => {
@@ -59,5 +65,25 @@ describe('offsetOnResult', () => {
       offsetX: 99,
       offsetY: 20,
     });
+  });
+});
+
+describe('canvasOfPrediction', () => {
+  const upload = { width: 1600, height: 1200 };
+
+  it('reads back the canvas stored when the prediction was made', () => {
+    const made = outputCanvas(upload, '16:9', 'left')!;
+    const prediction = {
+      canvas: storedCanvas(made),
+      aspect_ratio: '16:9',
+      alignment: 'left' as const,
+    };
+    // Another upload size would give another canvas: the stored one is used as it is.
+    expect(canvasOfPrediction(prediction, { width: 800, height: 800 })).toEqual(made);
+  });
+
+  it('computes the canvas of a prediction made before canvases were stored', () => {
+    const prediction = { canvas: null, aspect_ratio: '9:16', alignment: 'top' as const };
+    expect(canvasOfPrediction(prediction, upload)).toEqual(outputCanvas(upload, '9:16', 'top'));
   });
 });

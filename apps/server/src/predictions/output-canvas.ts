@@ -25,6 +25,25 @@ export function outputCanvas(
   return { ...shrunk, outputWidth: size.width, outputHeight: size.height };
 }
 
+export type OutputCanvas = NonNullable<ReturnType<typeof outputCanvas>>;
+
+/** How a prediction row keeps its canvas (the `canvas` column). */
+export function storedCanvas(canvas: OutputCanvas): string {
+  return JSON.stringify(canvas);
+}
+
+/**
+ * A prediction's canvas: the one stored when it was made, or, for a prediction made before the
+ * canvas was stored, computed again from its upload. Undefined when its key names nothing we make.
+ */
+export function canvasOfPrediction(
+  prediction: { canvas: string | null; aspect_ratio: string; alignment: Alignment },
+  upload: { width: number; height: number },
+): OutputCanvas | undefined {
+  if (prediction.canvas !== null) return JSON.parse(prediction.canvas) as OutputCanvas;
+  return outputCanvas(upload, prediction.aspect_ratio, prediction.alignment);
+}
+
 /** An output asked for without an alignment: the engine chooses (a hosted provider centres). */
 export const DEFAULT_ALIGNMENT: Alignment = 'auto';
 

@@ -13,7 +13,7 @@ import { findOwnedUpload, lockOwnedUpload } from '../uploads/uploads.repo';
 import { jobPriorityFor } from '../jobs/job-priority';
 import { assertCanStartJob } from './job-limits';
 import type { PredictionWatch } from './prediction-watch';
-import { DEFAULT_ALIGNMENT, outputCanvas } from './output-canvas';
+import { DEFAULT_ALIGNMENT, outputCanvas, storedCanvas } from './output-canvas';
 import { findOwnedPrediction, insertPrediction } from './predictions.repo';
 import type { PredictionRow } from './resizer.tables';
 
@@ -126,6 +126,7 @@ export function createPredictionsService({
         alignment: input.alignment ?? DEFAULT_ALIGNMENT,
         width: canvas.outputWidth,
         height: canvas.outputHeight,
+        canvas: storedCanvas(canvas),
         seed: input.seed ?? randomInt(0, MAX_SEED),
         regenerate: input.regenerate ? 1 : 0,
         status: 'starting' as const,

@@ -54,6 +54,11 @@ export interface PredictionTable {
   remote_predict_seconds: number | null;
   /** Where the original sits on the canvas (migration 0009-placement-outputs). */
   alignment: Alignment;
+  /**
+   * The canvas it is filled on, as JSON (`output-canvas.ts`, migration 0019); null for one made
+   * before it.
+   */
+  canvas: string | null;
   /** The bulk run it belongs to, or null for a single prediction. */
   run_id: string | null;
   /** When it was handed to the job queue; null while a run's prediction waits for room. */

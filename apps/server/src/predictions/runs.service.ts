@@ -19,7 +19,7 @@ import { AppError } from '../http/app-error';
 import { assertStorageLeft } from '../uploads/upload-quota';
 import { findOwnedUpload, lockOwnedUpload } from '../uploads/uploads.repo';
 import { assertNotThrottled } from './job-limits';
-import { DEFAULT_ALIGNMENT, outputCanvas } from './output-canvas';
+import { DEFAULT_ALIGNMENT, outputCanvas, storedCanvas } from './output-canvas';
 import { NOT_MADE_YET, toPrediction } from './predictions.service';
 import { insertPrediction, type NewPrediction } from './predictions.repo';
 import type { RunDispatch } from './run-dispatch';
@@ -76,6 +76,7 @@ export function createRunsService({
           alignment,
           width: canvas.outputWidth,
           height: canvas.outputHeight,
+          canvas: storedCanvas(canvas),
           seed: randomInt(0, MAX_SEED),
           regenerate: 0,
           status: 'starting',

@@ -12,6 +12,7 @@ import { placementOutputs } from './0009-placement-outputs';
 import { remotePredictTime } from './0011-remote-predict-time';
 import { resultPlacement } from './0012-result-placement';
 import { teams } from './0016-teams';
+import { predictionCanvas } from './0019-prediction-canvas';
 import { resultModel } from './0015-result-model';
 
 /**
@@ -32,6 +33,7 @@ const migrations: ReadonlyArray<readonly [name: string, build: (dialect: Dialect
   ['0012-result-placement', resultPlacement],
   ['0015-result-model', resultModel],
   ['0016-teams', teams],
+  ['0019-prediction-canvas', predictionCanvas],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
