@@ -58,8 +58,6 @@ export type ApiKeySummary = z.infer<typeof apiKeySummarySchema>;
 export const apiKeysViewSchema = z.object({
   /** Live keys first, then test keys, newest first; revoked keys are not listed. */
   keys: z.array(apiKeySummarySchema),
-  /** The account's (or team's) webhook signing secret, "whsec_" + base64. */
-  webhookSecret: z.string(),
 });
 export type ApiKeysView = z.infer<typeof apiKeysViewSchema>;
 

@@ -12,8 +12,9 @@ import { placementOutputs } from './0009-placement-outputs';
 import { remotePredictTime } from './0011-remote-predict-time';
 import { resultPlacement } from './0012-result-placement';
 import { teams } from './0016-teams';
-import { predictionCanvas } from './0019-prediction-canvas';
 import { resultModel } from './0015-result-model';
+import { apiKeys } from './0017-api-keys';
+import { predictionCanvas } from './0019-prediction-canvas';
 
 /**
  * Every migration, in the order it runs. To add one: create the next numbered file exporting a
@@ -33,6 +34,7 @@ const migrations: ReadonlyArray<readonly [name: string, build: (dialect: Dialect
   ['0012-result-placement', resultPlacement],
   ['0015-result-model', resultModel],
   ['0016-teams', teams],
+  ['0017-api-keys', apiKeys],
   ['0019-prediction-canvas', predictionCanvas],
 ];
 
