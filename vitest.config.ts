@@ -60,6 +60,8 @@ const dialectTests = [
   'team-pool',
   'team-history',
   'team-suspension',
+  // The public API's webhooks: the secret's first-use race, deliveries and their attempts.
+  'api/webhook-delivery',
 ].map((name) => serverTest(`${name}.test.ts`));
 const missing = dialectTests.filter((path) => !existsSync(new URL(path, import.meta.url)));
 if (missing.length > 0) {

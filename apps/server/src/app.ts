@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/account.routes';
+import { createApiWebhooks } from './api/webhooks/api-webhooks.module';
 import { createAccountService } from './account/account.service';
 import { createAuth } from './auth/auth';
 import { createBilling, type BillingDeps } from './billing/billing.module';
+import { systemClock } from './clock/clock';
 import { authRoutes } from './auth/auth.routes';
 import type { Config } from './config/env';
 import type { Database } from './db/database';
@@ -85,7 +87,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     runsJobs: config.role.runsJobs,
     ...deps.resizer,
   });
-  app.addHook('onReady', () => resizer.start({ PlanRenew: billing.handlePlanRenew }));
+  const apiWebhooks = createApiWebhooks({
+    db: database.db,
+    queue: resizer.queue,
+    clock: systemClock,
+    log: app.log,
+    production: config.env === 'production',
+  });
+  app.addHook('onReady', async () => {
+    await resizer.start({
+      PlanRenew: billing.handlePlanRenew,
+      ApiWebhookDeliver: apiWebhooks.handleDeliver,
+    });
+    if (config.role.runsJobs && resizer.queue.kind === 'in-process') await apiWebhooks.resume();
+  });
   if (config.role.runsJobs) {
     app.addHook('onReady', () => billing.startSchedule(resizer.queue));
     app.addHook('onClose', () => billing.stopSchedule());
@@ -122,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(config.mail.devMailbox ? [devMailRoutes({ mailer })] : []),
     ...billing.plugins,
     ...resizer.plugins,
+    apiWebhooks.plugin,
     teamRoutes({
       teamService: createTeamService({
         db: database.db,
