@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/account.routes';
 import { createApiWebhooks } from './api/webhooks/api-webhooks.module';
+import { openApiRoutes } from './api/openapi/openapi.routes';
 import { createAccountService } from './account/account.service';
 import { createAuth } from './auth/auth';
 import { createBilling, type BillingDeps } from './billing/billing.module';
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...billing.plugins,
     ...resizer.plugins,
     apiWebhooks.plugin,
+    openApiRoutes(),
     teamRoutes({
       teamService: createTeamService({
         db: database.db,
