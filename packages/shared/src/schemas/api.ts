@@ -61,6 +61,13 @@ export const apiKeysViewSchema = z.object({
 });
 export type ApiKeysView = z.infer<typeof apiKeysViewSchema>;
 
+/**
+ * GET /api/api-keys/webhook-secret -> 200 (made on first use), and
+ * POST /api/api-keys/webhook-secret/rotate -> 200 with a new one; 403 as for GET /api/api-keys.
+ */
+export const webhookSecretResponseSchema = apiKeysViewSchema.pick({ webhookSecret: true });
+export type WebhookSecretResponse = z.infer<typeof webhookSecretResponseSchema>;
+
 /** POST /api/api-keys -> 201 `createdApiKeySchema`. */
 export const createApiKeyBodySchema = z.object({
   name: z.string().trim().min(1).max(API_KEY_NAME_MAX),

@@ -14,6 +14,7 @@ import { resultPlacement } from './0012-result-placement';
 import { teams } from './0016-teams';
 import { resultModel } from './0015-result-model';
 import { apiKeys } from './0017-api-keys';
+import { apiWebhooks } from './0018-api-webhooks';
 import { predictionCanvas } from './0019-prediction-canvas';
 
 /**
@@ -35,6 +36,7 @@ const migrations: ReadonlyArray<readonly [name: string, build: (dialect: Dialect
   ['0015-result-model', resultModel],
   ['0016-teams', teams],
   ['0017-api-keys', apiKeys],
+  ['0018-api-webhooks', apiWebhooks],
   ['0019-prediction-canvas', predictionCanvas],
 ];
 
