@@ -1,3 +1,4 @@
 export * from './copy';
 export * from './errors';
 export * from './team-web-copy';
+export * from './api-web-copy';

@@ -58,8 +58,6 @@ export type ApiKeySummary = z.infer<typeof apiKeySummarySchema>;
 export const apiKeysViewSchema = z.object({
   /** Live keys first, then test keys, newest first; revoked keys are not listed. */
   keys: z.array(apiKeySummarySchema),
-  /** The account's (or team's) webhook signing secret, "whsec_" + base64. */
-  webhookSecret: z.string(),
 });
 export type ApiKeysView = z.infer<typeof apiKeysViewSchema>;
 
@@ -78,6 +76,12 @@ export const createdApiKeySchema = z.object({
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 
 // DELETE /api/api-keys/{id} -> 204: revoked at once. 404 for a key that is not the caller's.
+
+/**
+ * GET /api/api-keys/webhook-secret and POST /api/api-keys/webhook-secret/rotate -> 200: the
+ * account's (or team's) webhook signing secret, "whsec_" + base64; 403 as GET /api/api-keys.
+ */
+export const webhookSecretSchema = z.object({ webhookSecret: z.string() });
 
 // --- /v1 (Bearer key) ------------------------------------------------------------------------
 
