@@ -2,9 +2,11 @@ import { apiDocsCopy, apiErrorCodes } from '@reframe/shared';
 
 const s = apiDocsCopy.sections;
 
-function Term({ children }: { children: string }) {
+function Term({ children, nowrap = false }: { children: string; nowrap?: boolean }) {
   return (
-    <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[13px] break-all text-slate-900">
+    <code
+      className={`rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[13px] text-slate-900 ${nowrap ? 'whitespace-nowrap' : 'break-all'}`}
+    >
       {children}
     </code>
   );
@@ -37,18 +39,16 @@ export function HeadersList() {
   return <Definitions items={s.headers.items} />;
 }
 
-/** Every code of the API's error catalogue, its usual status and what it means. */
+/**
+ * Every code of the API's error catalogue, its usual status and what it means: a table from sm up;
+ * below, each row stacks (code and status, then the meaning) so nothing needs scrolling.
+ */
 export function ErrorCodesTable() {
   const e = s.errors;
   return (
-    <div
-      role="region"
-      aria-label={e.heading}
-      tabIndex={0}
-      className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white"
-    >
-      <table className="w-full min-w-[34rem] text-left text-sm">
-        <thead className="bg-slate-50 text-xs font-semibold text-slate-600">
+    <div className="mt-6 overflow-hidden rounded-xl border border-slate-200 bg-white">
+      <table className="w-full text-left text-sm">
+        <thead className="bg-slate-50 text-xs font-semibold text-slate-600 max-sm:sr-only">
           <tr>
             <th scope="col" className="px-4 py-2.5">
               {e.codeColumn}
@@ -65,12 +65,16 @@ export function ErrorCodesTable() {
           {apiErrorCodes.map((code) => {
             const [status, meaning] = apiDocsCopy.errorCodes[code];
             return (
-              <tr key={code}>
-                <th scope="row" className="px-4 py-2.5 font-normal">
-                  <Term>{code}</Term>
+              <tr key={code} className="max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:py-2">
+                <th scope="row" className="px-4 py-2.5 font-normal max-sm:py-1">
+                  <Term nowrap>{code}</Term>
                 </th>
-                <td className="px-4 py-2.5 text-slate-700 tabular-nums">{status}</td>
-                <td className="px-4 py-2.5 leading-6 text-slate-700">{meaning}</td>
+                <td className="px-4 py-2.5 text-slate-700 tabular-nums max-sm:py-1 max-sm:text-right">
+                  {status}
+                </td>
+                <td className="px-4 py-2.5 leading-6 text-slate-700 max-sm:col-span-2 max-sm:py-1">
+                  {meaning}
+                </td>
               </tr>
             );
           })}
