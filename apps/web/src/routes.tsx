@@ -44,6 +44,12 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: '/docs/api',
+        lazy: async () => ({
+          Component: (await import('./screens/api-docs/ApiDocsScreen')).ApiDocsScreen,
+        }),
+      },
+      {
         // Every page but the landing one depends on who is signed in: wait for the first check.
         element: (
           <SessionGate>

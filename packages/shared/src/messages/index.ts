@@ -1,3 +1,6 @@
 export * from './copy';
 export * from './errors';
 export * from './team-web-copy';
+export * from './api-web-copy';
+export * from './api-docs-copy';
+export * from './api-docs-snippets';

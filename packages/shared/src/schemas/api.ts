@@ -84,6 +84,12 @@ export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 
 // DELETE /api/api-keys/{id} -> 204: revoked at once. 404 for a key that is not the caller's.
 
+/**
+ * GET /api/api-keys/webhook-secret and POST /api/api-keys/webhook-secret/rotate -> 200: the
+ * account's (or team's) webhook signing secret, "whsec_" + base64; 403 as GET /api/api-keys.
+ */
+export const webhookSecretSchema = z.object({ webhookSecret: z.string() });
+
 // --- /v1 (Bearer key) ------------------------------------------------------------------------
 
 export const apiFormats = ['png', 'jpeg', 'webp'] as const;

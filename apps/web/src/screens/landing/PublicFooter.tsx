@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { copy } from '@reframe/shared';
+import { apiWebCopy, copy } from '@reframe/shared';
 import { Logo } from '../../components/Logo';
 import { publicSectionLinks } from '../../components/PublicTopBar';
 import { useCurrentYear } from '../../components/use-current-year';
@@ -30,6 +30,9 @@ export function PublicFooter() {
             </Link>
             <Link to="/signup" className={linkClass}>
               {copy.auth.signUp}
+            </Link>
+            <Link to="/docs/api" className={linkClass}>
+              {apiWebCopy.docsLinkLabel}
             </Link>
             <Link to="/terms" className={linkClass}>
               {copy.legal.terms.title}

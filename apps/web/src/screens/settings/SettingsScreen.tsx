@@ -5,6 +5,7 @@ import { Alert } from '../../components/Alert';
 import { AppPage } from '../../components/AppPage';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
+import { ApiKeysSettings } from './api-keys/ApiKeysSettings';
 import { ChangeEmailForm } from './ChangeEmailForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccountSection } from './DeleteAccountSection';
@@ -44,6 +45,7 @@ export function SettingsScreen() {
       >
         <ChangePasswordForm />
       </SettingsSection>
+      <ApiKeysSettings />
       <SettingsSection headingId="settings-session" title={s.sessionHeading}>
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-slate-700">{s.signOutDescription}</p>
