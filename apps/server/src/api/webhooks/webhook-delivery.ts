@@ -94,6 +94,7 @@ export function createWebhookDeliveryHandler(deps: DeliveryDeps): JobHandler<'Ap
     if (!delivery) return 'skipped';
     const startedAt = clock.now();
     if (!(await claimAttempt(db, deliveryId, delivery.attempts, startedAt))) return 'skipped';
+    const startedMs = performance.now();
     const secret = await webhookSecretFor(db, delivery.account_user_id, clock);
     const timestamp = Math.floor(startedAt.getTime() / 1000);
     const result = await safePost(
@@ -112,7 +113,7 @@ export function createWebhookDeliveryHandler(deps: DeliveryDeps): JobHandler<'Ap
       attemptedAt: startedAt,
       status: result.status,
       error: result.error,
-      durationMs: Math.max(0, now.getTime() - startedAt.getTime()),
+      durationMs: Math.round(performance.now() - startedMs),
     };
     const attempt = delivery.attempts + 1;
     const context = { deliveryId, expansionId: delivery.expansion_id, attempt };
