@@ -60,6 +60,13 @@ const dialectTests = [
   'team-pool',
   'team-history',
   'team-suspension',
+  // The public API: keys, idempotency, parallel spends, settlement and per-key counters.
+  'api/api-keys',
+  'api/v1-auth',
+  'api/expansion-rules',
+  'api/settlement',
+  'api/test-keys',
+  'api/expansion-flow',
 ].map((name) => serverTest(`${name}.test.ts`));
 const missing = dialectTests.filter((path) => !existsSync(new URL(path, import.meta.url)));
 if (missing.length > 0) {

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/account.routes';
 import { createAccountService } from './account/account.service';
+import { createApi, type ApiDeps } from './api/api.module';
 import { createAuth } from './auth/auth';
 import { createBilling, type BillingDeps } from './billing/billing.module';
 import { authRoutes } from './auth/auth.routes';
@@ -37,6 +38,8 @@ export interface AppDeps {
   billing?: Pick<BillingDeps, 'provider' | 'clock'>;
   /** main.ts: the configured storage (and tests: an engine pool); defaults from config. */
   resizer?: Pick<ResizerDeps, 'storage' | 'engine' | 'queue' | 'watch' | 'pollHoldMs'>;
+  /** Who is told when an API expansion with a webhook settles; by default a debug log line. */
+  api?: Pick<ApiDeps, 'onExpansionSettled'>;
 }
 
 const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -122,6 +125,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(config.mail.devMailbox ? [devMailRoutes({ mailer })] : []),
     ...billing.plugins,
     ...resizer.plugins,
+    ...createApi({
+      db: database.db,
+      log: app.log,
+      appUrl: config.server.appUrl,
+      authSecret: deps.authSecret,
+      isProduction: config.isProduction,
+      maxActiveJobsPerUser: config.limits.jobs.maxActivePerUser,
+      resizer,
+      onExpansionSettled:
+        deps.api?.onExpansionSettled ??
+        ((expansion, target) => {
+          app.log.debug({ expansionId: expansion.id, ...target }, 'api webhook to deliver');
+          return Promise.resolve();
+        }),
+    }).plugins,
     teamRoutes({
       teamService: createTeamService({
         db: database.db,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
+import '../api/api.tables';
 import type {
   HistoryImageTable,
   HistoryRecordTable,
@@ -77,25 +78,30 @@ export async function setHistoryImage(
  * to see any more.
  */
 function visibleRecords(db: Db, userId: string, teamId: string | null) {
-  return db
-    .selectFrom('history_record')
-    .leftJoin('user as maker', 'maker.id', 'history_record.user_id')
-    .selectAll('history_record')
-    .select('maker.name as maker_name')
-    .where((eb) =>
-      teamId === null
-        ? eb.and([
-            eb('history_record.user_id', '=', userId),
-            eb('history_record.team_id', 'is', null),
-          ])
-        : eb.or([
-            eb.and([
+  return (
+    db
+      .selectFrom('history_record')
+      .leftJoin('user as maker', 'maker.id', 'history_record.user_id')
+      // A run made through the API (issue 30) names its key.
+      .leftJoin('api_expansion', 'api_expansion.upload_id', 'history_record.upload_id')
+      .leftJoin('api_key', 'api_key.id', 'api_expansion.api_key_id')
+      .selectAll('history_record')
+      .select(['maker.name as maker_name', 'api_key.name as api_key_name'])
+      .where((eb) =>
+        teamId === null
+          ? eb.and([
               eb('history_record.user_id', '=', userId),
               eb('history_record.team_id', 'is', null),
+            ])
+          : eb.or([
+              eb.and([
+                eb('history_record.user_id', '=', userId),
+                eb('history_record.team_id', 'is', null),
+              ]),
+              eb('history_record.team_id', '=', teamId),
             ]),
-            eb('history_record.team_id', '=', teamId),
-          ]),
-    );
+      )
+  );
 }
 
 /** One page of the records a user sees, newest first, starting after the (created_at, id) cursor. */

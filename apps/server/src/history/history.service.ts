@@ -57,7 +57,7 @@ export function createHistoryService(deps: { db: Kysely<DB>; appUrl: string; sto
 
   async function toItems(
     viewerId: string,
-    records: (HistoryRecordRow & { maker_name: string | null })[],
+    records: (HistoryRecordRow & { maker_name: string | null; api_key_name: string | null })[],
   ): Promise<HistoryItem[]> {
     const images = await listHistoryImages(
       db,
@@ -91,6 +91,7 @@ export function createHistoryService(deps: { db: Kysely<DB>; appUrl: string; sto
         originalFilename: record.original_filename,
         timestamp: toIsoString(record.created_at),
         madeBy: record.user_id === viewerId ? null : (record.maker_name ?? ''),
+        apiKeyName: record.api_key_name,
         resizedImages: Object.fromEntries(
           own.map((image) => [image.aspect_ratio, fileUrl(appUrl, image.storage_key)]),
         ),

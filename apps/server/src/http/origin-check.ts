@@ -23,6 +23,9 @@ function originOf(request: FastifyRequest): string | undefined {
 export function registerOriginCheck(app: FastifyInstance, trustedOrigins: readonly string[]): void {
   app.addHook('onRequest', (request, _reply, done) => {
     if (SAFE_METHODS.has(request.method)) return done();
+    // The public API (issue 30) authenticates by its Bearer key and never reads a cookie, so a
+    // script on any origin may call it. The route matched is checked, not the raw URL.
+    if (request.routeOptions.url?.startsWith('/v1/')) return done();
     const origin = originOf(request);
     const refused =
       origin === undefined ? Boolean(request.headers.cookie) : !trustedOrigins.includes(origin);

@@ -55,7 +55,19 @@ export interface RateLimiter {
 }
 
 async function hit(db: Kysely<DB>, key: string, windowMs: number): Promise<number> {
-  const now = Date.now();
+  return (await countInWindow(db, key, windowMs)).count;
+}
+
+/**
+ * Counts one more under `key` in its fixed window of `windowMs` (a new window once the last one
+ * ran out), atomically on both databases; answers the count and when the window ends (ms).
+ */
+export async function countInWindow(
+  db: Kysely<DB>,
+  key: string,
+  windowMs: number,
+  now: number = Date.now(),
+): Promise<{ count: number; resetsAt: number }> {
   const windowStart = now - windowMs;
   const row = await db
     .insertInto('rate_limit')
@@ -76,9 +88,9 @@ async function hit(db: Kysely<DB>, key: string, windowMs: number): Promise<numbe
           .end(),
       })),
     )
-    .returning('count')
+    .returning(['count', 'window_started_at'])
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return { count: Number(row.count), resetsAt: Number(row.window_started_at) + windowMs };
 }
 
 async function forgive(db: Kysely<DB>, key: string): Promise<void> {

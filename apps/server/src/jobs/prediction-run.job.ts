@@ -1,4 +1,4 @@
-import { errorMessages, planOf } from '@reframe/shared';
+import { copy, errorMessages, planOf } from '@reframe/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { failureMessage, type Outpainter } from '../adapters/outpainter/outpainter';
@@ -20,7 +20,7 @@ export interface PredictionRunDeps {
   storage: Storage;
   outpainter: Outpainter;
   /** Turns each result into what is stored: lossless WebP and its thumbnails, on a worker. */
-  codecs: Pick<EnginePool, 'compactResult'>;
+  codecs: Pick<EnginePool, 'compactResult' | 'watermark'>;
   log: FastifyBaseLogger;
   /** A run longer than this is aborted, failed and refunded. */
   timeoutMs: number;
@@ -72,7 +72,11 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
       );
       if (timeout.aborted) throw new JobTimeoutError();
       const compacting = performance.now();
-      const compact = await codecs.compactResult(result.png, { signal });
+      // A test API key's result carries its watermark in every file made from it (issue 30).
+      const png = prediction.watermark
+        ? await codecs.watermark(result.png, copy.apiResults.testWatermark, { signal })
+        : result.png;
+      const compact = await codecs.compactResult(png, { signal });
       if (timeout.aborted) throw new JobTimeoutError();
       const storing = performance.now();
       const compactMs = Math.round(storing - compacting);

@@ -45,7 +45,13 @@ export type NewPrediction = Omit<
   | 'model'
   | 'remote_input_files'
   | 'team_id'
-> & { created_at: string; queued_at: string | null; team_id?: string | null };
+  | 'watermark'
+> & {
+  created_at: string;
+  queued_at: string | null;
+  team_id?: string | null;
+  watermark?: number;
+};
 
 const UNSETTLED = ['starting', 'processing'] as const;
 

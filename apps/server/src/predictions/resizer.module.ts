@@ -78,7 +78,9 @@ export function createResizer(deps: ResizerDeps) {
             // A renewal that gave up is simply run again by the next scheduled one.
             if (job.name !== 'PredictionRun') return;
             const prediction = await findPredictionForSettlement(db, job.data.predictionId);
-            if (prediction) await failAndRefund(db, prediction, errorMessages.JOB_FAILED);
+            if (prediction && (await failAndRefund(db, prediction, errorMessages.JOB_FAILED))) {
+              await jobSettled(prediction.id);
+            }
           },
           log,
         })
@@ -123,13 +125,35 @@ export function createResizer(deps: ResizerDeps) {
     maintain().catch((error: unknown) => log.error({ err: error }, 'maintenance failed'));
   };
   let maintenance: NodeJS.Timeout | undefined;
+  /** Told of each prediction a job settled (the API's expansions, issue 30). */
+  const settledListeners: ((predictionId: string) => Promise<void>)[] = [];
+  async function jobSettled(predictionId: string) {
+    watch.settled(predictionId);
+    for (const listener of settledListeners) {
+      await listener(predictionId).catch((error: unknown) =>
+        log.error({ err: error, predictionId }, 'a settlement listener failed'),
+      );
+    }
+  }
+  const uploadsService = createUploadsService({
+    db,
+    storage,
+    appUrl,
+    decoder: uploadEngine,
+    quota,
+  });
+  const uploadSlots = createUploadSlots(limits.uploads);
+  const runsService = createRunsService({
+    db,
+    appUrl,
+    jobLimits: limits.jobs,
+    storageQuotaBytes: limits.uploads.storageQuotaBytes,
+    dispatch: runDispatch,
+    log,
+  });
 
   const plugins: ((app: FastifyInstance) => void | Promise<void>)[] = [
-    uploadsRoutes({
-      uploadsService: createUploadsService({ db, storage, appUrl, decoder: uploadEngine, quota }),
-      quota,
-      slots: createUploadSlots(limits.uploads),
-    }),
+    uploadsRoutes({ uploadsService, quota, slots: uploadSlots }),
     predictionsRoutes({
       predictionsService: createPredictionsService({
         db,
@@ -141,16 +165,7 @@ export function createResizer(deps: ResizerDeps) {
         pollHoldMs: deps.pollHoldMs ?? POLL_HOLD_MS,
       }),
     }),
-    runsRoutes({
-      runsService: createRunsService({
-        db,
-        appUrl,
-        jobLimits: limits.jobs,
-        storageQuotaBytes: limits.uploads.storageQuotaBytes,
-        dispatch: runDispatch,
-        log,
-      }),
-    }),
+    runsRoutes({ runsService }),
     filesRoutes({ db, storage, codecs: uploadEngine }),
     historyRoutes({ historyService: createHistoryService({ db, appUrl, storage }) }),
   ];
@@ -161,6 +176,14 @@ export function createResizer(deps: ResizerDeps) {
     storage,
     queue,
     plugins,
+    /** What the public API (issue 30) reuses: the app's upload path, runs and conversions. */
+    uploads: { service: uploadsService, quota, slots: uploadSlots },
+    runsService,
+    codecs: uploadEngine,
+    /** Calls `listener` after each job settles a prediction (or gives it up). */
+    onPredictionSettled(listener: (predictionId: string) => Promise<void>) {
+      settledListeners.push(listener);
+    },
     /** Who makes the images: the built-in engine or the hosted provider (AI_PROVIDER). */
     aiProvider: outpainterConfig.provider,
     /**
@@ -175,12 +198,12 @@ export function createResizer(deps: ResizerDeps) {
         ...otherJobs,
         PredictionRun: async (data, signal) => {
           const status = await handlePredictionRun(data, signal).catch(async (error: unknown) => {
-            watch.settled(data.predictionId);
+            await jobSettled(data.predictionId);
             if (!signal.aborted) await runDispatch.afterJob(data.predictionId);
             throw error;
           });
           if (status !== 'deferred') {
-            watch.settled(data.predictionId);
+            await jobSettled(data.predictionId);
             if (!signal.aborted) await runDispatch.afterJob(data.predictionId);
           }
           return status;

@@ -72,6 +72,8 @@ export interface PredictionTable {
   remote_input_files: string | null;
   /** The team whose pool paid for it; null: the maker's own balance (migration 0016-teams). */
   team_id: string | null;
+  /** 1: the job draws the test watermark on the result (a test API key's, migration 0017). */
+  watermark: Generated<number>;
 }
 
 export interface HistoryRecordTable {

@@ -12,7 +12,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { findAccount } from '../billing/billing.repo';
 import type { LimitsConfig } from '../config/limits-config';
-import { spendCredits } from '../credits/credits.service';
+import { getBalance } from '../credits/credits.repo';
+import { spendCredits, type TeamCharge } from '../credits/credits.service';
 import { chargeFor } from '../team/team-access';
 import type { DB } from '../db/types';
 import { AppError } from '../http/app-error';
@@ -23,6 +24,16 @@ import { DEFAULT_ALIGNMENT, outputCanvas } from './output-canvas';
 import { NOT_MADE_YET, toPrediction } from './predictions.service';
 import { insertPrediction, type NewPrediction } from './predictions.repo';
 import type { RunDispatch } from './run-dispatch';
+
+/** How the API makes a run (issue 30); the app's runs take the defaults. */
+export interface RunOptions {
+  /** The run's id, named by what records it. */
+  runId?: string;
+  /** A test key's run: nothing is charged, and its results are watermarked. */
+  free?: boolean;
+  /** Records what comes with the run, inside its transaction: all of it or none. */
+  record?: (trx: Kysely<DB>, rows: readonly NewPrediction[]) => Promise<void>;
+}
 
 export interface RunsServiceDeps {
   db: Kysely<DB>;
@@ -55,6 +66,10 @@ export function createRunsService({
     const account = await findAccount(db, payerId);
     const planId = isPlanId(account?.plan_id) ? account.plan_id : 'free';
     if (!planAllowsBulk(planId)) throw new AppError('BULK_NOT_IN_PLAN', 403);
+  }
+
+  async function balanceOf(trx: Kysely<DB>, userId: string): Promise<number> {
+    return (await getBalance(trx, userId)) ?? 0;
   }
 
   async function planRows(userId: string, body: CreateRunBody, runId: string, now: Date) {
@@ -91,43 +106,72 @@ export function createRunsService({
     return rows;
   }
 
-  return {
-    async create(userId: string, body: CreateRunBody): Promise<RunResponse> {
-      await assertPlanAllows(userId, body.upload_ids.length);
-      const now = new Date();
-      const rows = await planRows(userId, body, randomUUID(), now);
-      const credits = await db.transaction().execute(async (trx) => {
-        // The uploads are locked in one order (a run's delete takes the same locks), so an
-        // upload deleted meanwhile is 404 and nothing is spent.
-        for (const uploadId of [...new Set(rows.map((row) => row.upload_id))].sort()) {
-          if (!(await lockOwnedUpload(trx, userId, uploadId))) {
-            throw new AppError('NOT_FOUND', 404);
-          }
+  /**
+   * Checks, charges (unless `free`) and records a run in one transaction, with whatever
+   * `options.record` adds to it (an API expansion), then hands its outputs to the dispatch.
+   */
+  async function createRun(userId: string, body: CreateRunBody, options: RunOptions = {}) {
+    await assertPlanAllows(userId, body.upload_ids.length);
+    const now = new Date();
+    const runId = options.runId ?? randomUUID();
+    const rows = await planRows(userId, body, runId, now);
+    const credits = await db.transaction().execute(async (trx) => {
+      // The uploads are locked in one order (a run's delete takes the same locks), so an
+      // upload deleted meanwhile is 404 and nothing is spent.
+      for (const uploadId of [...new Set(rows.map((row) => row.upload_id))].sort()) {
+        if (!(await lockOwnedUpload(trx, userId, uploadId))) {
+          throw new AppError('NOT_FOUND', 404);
         }
-        await assertStorageLeft(trx, userId, storageQuotaBytes);
-        const { payerId, team } = await chargeFor(trx, userId);
-        const spent = await spendCredits(trx, {
-          userId: payerId,
-          keys: rows.map((row) => row.spend_key),
-          now,
-          team,
+      }
+      await assertStorageLeft(trx, userId, storageQuotaBytes);
+      const { payerId, team } = await chargeFor(trx, userId);
+      const balance = options.free
+        ? await balanceOf(trx, payerId)
+        : await charge(trx, payerId, rows, now, team);
+      await assertNotThrottled(trx, userId, jobLimits, now);
+      for (const row of rows) {
+        await insertPrediction(trx, {
+          ...row,
+          team_id: team?.teamId ?? null,
+          watermark: options.free ? 1 : 0,
         });
-        if (spent.status === 'insufficient') {
-          throw new AppError('RUN_NOT_ENOUGH_CREDITS', 402, {
-            message: formatMessage.runCredits(rows.length, spent.balance),
-          });
-        }
-        await assertNotThrottled(trx, userId, jobLimits, now);
-        for (const row of rows)
-          await insertPrediction(trx, { ...row, team_id: team?.teamId ?? null });
-        const balance = spent.balance;
-        return balance;
+      }
+      await options.record?.(trx, rows);
+      return balance;
+    });
+    // The run is paid for and recorded: a queue that fails now leaves its outputs waiting for
+    // the next dispatch (a job settling, or the start), never marked queued without a job.
+    await dispatch.dispatch(userId).catch((error: unknown) => {
+      log.error({ err: error, userId }, 'run dispatch failed; its outputs wait for the next');
+    });
+    return { credits, rows, charged: options.free ? 0 : rows.length };
+  }
+
+  async function charge(
+    trx: Kysely<DB>,
+    payerId: string,
+    rows: readonly NewPrediction[],
+    now: Date,
+    team: TeamCharge | null,
+  ): Promise<number> {
+    const spent = await spendCredits(trx, {
+      userId: payerId,
+      keys: rows.map((row) => row.spend_key),
+      now,
+      team,
+    });
+    if (spent.status === 'insufficient') {
+      throw new AppError('RUN_NOT_ENOUGH_CREDITS', 402, {
+        message: formatMessage.runCredits(rows.length, spent.balance),
       });
-      // The run is paid for and recorded: a queue that fails now leaves its outputs waiting for
-      // the next dispatch (a job settling, or the start), never marked queued without a job.
-      await dispatch.dispatch(userId).catch((error: unknown) => {
-        log.error({ err: error, userId }, 'run dispatch failed; its outputs wait for the next');
-      });
+    }
+    return spent.balance;
+  }
+
+  return {
+    createRun,
+    async create(userId: string, body: CreateRunBody): Promise<RunResponse> {
+      const { credits, rows } = await createRun(userId, body);
       return {
         credits,
         predictions: rows.map((row) => ({

@@ -32,3 +32,20 @@ export function lockOwnedUpload(trx: Kysely<DB>, userId: string, uploadId: strin
     .returningAll()
     .executeTakeFirst();
 }
+
+/** Deletes an upload that no run uses yet; false when it is gone or not the user's. */
+export async function deleteUnusedUpload(
+  db: Kysely<DB>,
+  userId: string,
+  uploadId: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('upload')
+    .where('id', '=', uploadId)
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('prediction').select('id').where('upload_id', '=', uploadId))),
+    )
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

@@ -18,7 +18,7 @@ function clientAborted(request: FastifyRequest): boolean {
   return !request.raw.complete && (request.raw.destroyed || request.raw.socket.destroyed);
 }
 
-function translateMultipartError(request: FastifyRequest, error: unknown): AppError {
+export function translateMultipartError(request: FastifyRequest, error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (clientAborted(request)) {
     request.log.info({ reqId: request.id }, 'upload aborted by the client');

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { originalRatio, type UploadResponse } from '@reframe/shared';
 import type { Kysely } from 'kysely';
-import type { Storage } from '../adapters/storage/storage';
+import { totalSize, type Storage } from '../adapters/storage/storage';
 import type { DB } from '../db/types';
 import { extensionFor } from '../files/content-type';
 import { fileUrl } from '../files/file-urls';
-import { originalsFolder } from '../files/storage-keys';
+import { originalsFolder, withThumbnails } from '../files/storage-keys';
 import { deleteWithThumbnails, storeWithThumbnails } from '../files/stored-files';
 import { AppError } from '../http/app-error';
 import { checkDeclaredType, cleanFilename } from './upload-checks';
 import { readUploadImage, type UploadDecoder } from './upload-image';
 import type { UploadQuota } from './upload-quota';
-import { insertUpload } from './uploads.repo';
+import { deleteUnusedUpload, findOwnedUpload, insertUpload } from './uploads.repo';
 
 export interface UploadsServiceDeps {
   db: Kysely<DB>;
@@ -68,6 +68,19 @@ export function createUploadsService({ db, storage, appUrl, decoder, quota }: Up
         height: info.height,
         originalRatio: originalRatio(info.width, info.height),
       };
+    },
+
+    /**
+     * Takes back an upload nothing was made from (an API call refused after its image came in,
+     * issue 30): its row, its files and their bytes on the quota.
+     */
+    async discard(userId: string, uploadId: string): Promise<void> {
+      const upload = await findOwnedUpload(db, userId, uploadId);
+      if (!upload || !(await deleteUnusedUpload(db, userId, uploadId))) return;
+      const keys = withThumbnails(upload.storage_key);
+      const bytes = await totalSize(storage, keys);
+      for (const key of keys) await storage.delete(key);
+      await quota.charge(userId, -bytes);
     },
   };
 }

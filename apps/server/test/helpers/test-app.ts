@@ -48,6 +48,8 @@ export async function createTestApp(
     billing?: AppDeps['billing'];
     /** A storage, engine or queue in place of the configured ones. */
     resizer?: AppDeps['resizer'];
+    /** Who hears of settled API expansions with a webhook (issue 30). */
+    api?: AppDeps['api'];
     /** A built web app to serve; by default there is none. */
     webDistDir?: string;
     /** Adds routes before the app is ready, e.g. one behind a guard under test. */
@@ -95,6 +97,7 @@ export async function createTestApp(
     webDistDir: options.webDistDir ?? join(dataDir, 'no-web-build'),
     ...(options.billing ? { billing: options.billing } : {}),
     ...(options.resizer ? { resizer: options.resizer } : {}),
+    ...(options.api ? { api: options.api } : {}),
   });
   options.extend?.(app);
   await app.ready();

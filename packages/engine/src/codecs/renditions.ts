@@ -78,3 +78,17 @@ export async function convertToPng(bytes: Uint8Array): Promise<Uint8Array> {
     throw translateSharpError(error);
   }
 }
+
+/** Any stored image as JPEG at quality 90 (what the API's `format=jpeg` downloads get). */
+export async function convertToJpeg(bytes: Uint8Array): Promise<Uint8Array> {
+  try {
+    // JPEG has no alpha: transparent pixels (none in a result) would come out on white.
+    const jpeg = await open(bytes)
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    return toBytes(jpeg);
+  } catch (error) {
+    throw translateSharpError(error);
+  }
+}

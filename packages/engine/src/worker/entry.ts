@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { padForModel, pasteOriginal } from '../codecs/model-canvas';
-import { compactResult, convertToPng } from '../codecs/renditions';
+import { compactResult, convertToJpeg, convertToPng } from '../codecs/renditions';
+import { watermark } from '../codecs/watermark';
 import { prepareUpload, type PreparedUpload } from '../codecs/upload';
 import { outpaint } from '../outpaint';
 import type { JobMessage, ReplyMessage, Task, TaskResult } from './protocol';
@@ -42,6 +43,14 @@ async function run(task: Task): Promise<{ result: TaskResult; transfer: ArrayBuf
     }
     case 'convertToPng': {
       const result = await convertToPng(task.bytes);
+      return { result, transfer: [result.buffer as ArrayBuffer] };
+    }
+    case 'convertToJpeg': {
+      const result = await convertToJpeg(task.bytes);
+      return { result, transfer: [result.buffer as ArrayBuffer] };
+    }
+    case 'watermark': {
+      const result = await watermark(task.bytes, task.text);
       return { result, transfer: [result.buffer as ArrayBuffer] };
     }
   }

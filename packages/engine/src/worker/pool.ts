@@ -35,6 +35,14 @@ export interface EnginePool {
   compactResult(bytes: Uint8Array, options?: { signal?: AbortSignal }): Promise<CompactResult>;
   /** A stored image as PNG, pixels unchanged, for a download. */
   convertToPng(bytes: Uint8Array, options?: { signal?: AbortSignal }): Promise<Uint8Array>;
+  /** A stored image as JPEG (the API's `format=jpeg`, issue 30). */
+  convertToJpeg(bytes: Uint8Array, options?: { signal?: AbortSignal }): Promise<Uint8Array>;
+  /** `bytes` with `text` drawn across it, as PNG: a test API key's results (issue 30). */
+  watermark(
+    bytes: Uint8Array,
+    text: string,
+    options?: { signal?: AbortSignal },
+  ): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -172,6 +180,12 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
   const convertToPng: EnginePool['convertToPng'] = async (bytes, { signal } = {}) =>
     (await submit({ kind: 'convertToPng', bytes }, signal)) as Uint8Array;
 
+  const convertToJpeg: EnginePool['convertToJpeg'] = async (bytes, { signal } = {}) =>
+    (await submit({ kind: 'convertToJpeg', bytes }, signal)) as Uint8Array;
+
+  const watermark: EnginePool['watermark'] = async (bytes, text, { signal } = {}) =>
+    (await submit({ kind: 'watermark', bytes, text }, signal)) as Uint8Array;
+
   const abort = (job: Job): void => {
     settle(job);
     const queued = queue.indexOf(job);
@@ -213,6 +227,8 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     pasteOriginal,
     compactResult,
     convertToPng,
+    convertToJpeg,
+    watermark,
     close,
   };
 }

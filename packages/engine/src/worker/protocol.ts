@@ -10,7 +10,9 @@ export type Task =
   | { kind: 'padForModel'; request: ModelCanvasRequest }
   | { kind: 'pasteOriginal'; request: PasteOriginalRequest }
   | { kind: 'compactResult'; bytes: Uint8Array }
-  | { kind: 'convertToPng'; bytes: Uint8Array };
+  | { kind: 'convertToPng'; bytes: Uint8Array }
+  | { kind: 'convertToJpeg'; bytes: Uint8Array }
+  | { kind: 'watermark'; bytes: Uint8Array; text: string };
 
 export type TaskResult = OutpaintResult | PreparedUpload | ModelCanvas | CompactResult | Uint8Array;
 

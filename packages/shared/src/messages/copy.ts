@@ -555,6 +555,11 @@ export const copy = {
     deleteAccount: 'Delete Account',
     deleting: 'Deleting...',
   },
+  /** What the public API puts on results (issue 30). */
+  apiResults: {
+    /** Drawn across every result a test key makes. */
+    testWatermark: 'Reframe test',
+  },
   errorPage: {
     title: 'Something went wrong',
     reload: 'Reload Page',

@@ -139,6 +139,18 @@ export const errorMessages = {
   BULK_TOO_MANY_PHOTOS: `A run takes at most ${MAX_BULK_PHOTOS} photos`,
   RUN_TOO_MANY_OUTPUTS: 'Please select fewer sizes for one run',
   RUN_NOT_ENOUGH_CREDITS: 'This run uses more credits than you have left.',
+  // ours: the public API (issue 30)
+  API_KEYS_NOT_ALLOWED:
+    'API keys are part of the Expert plan. Inside a team, its owner and admins manage them.',
+  API_UNAUTHORIZED: 'Send a valid API key as "Authorization: Bearer rf_…".',
+  API_RATE_LIMITED: 'This key made too many expansions in the last minute. Please retry later.',
+  API_TEST_KEY_DAILY_LIMIT:
+    'This test key has made its calls for today (UTC). Use a live key, or try again tomorrow.',
+  API_IDEMPOTENCY_CONFLICT:
+    'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+  API_WEBHOOK_URL_INVALID:
+    'webhook_url must be an https URL (http://localhost and http://127.0.0.1 only outside production).',
+  API_DOWNLOAD_EXPIRED: 'This download link is invalid or has expired. Fetch the expansion again.',
   REQUEST_TIMEOUT:
     'The request took too long to arrive. Please check your connection and try again.',
   // ours: deleting a history run while one of its images is still being made

@@ -207,6 +207,8 @@ export const historyItemSchema = z.object({
   timestamp: z.string(),
   /** The maker's name when another member of the viewer's team made the run; null for their own. */
   madeBy: z.string().nullable(),
+  /** The name of the API key that made the run (issue 30); null for a run made in the app. */
+  apiKeyName: z.string().nullable(),
   /** Ratio label -> absolute URL of the result PNG. */
   resizedImages: z.record(z.string(), z.string()),
   /** Ratio label -> who made that result. */

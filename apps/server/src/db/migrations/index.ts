@@ -13,6 +13,7 @@ import { remotePredictTime } from './0011-remote-predict-time';
 import { resultPlacement } from './0012-result-placement';
 import { teams } from './0016-teams';
 import { resultModel } from './0015-result-model';
+import { apiKeys } from './0017-api-keys';
 
 /**
  * Every migration, in the order it runs. To add one: create the next numbered file exporting a
@@ -32,6 +33,7 @@ const migrations: ReadonlyArray<readonly [name: string, build: (dialect: Dialect
   ['0012-result-placement', resultPlacement],
   ['0015-result-model', resultModel],
   ['0016-teams', teams],
+  ['0017-api-keys', apiKeys],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -11,6 +11,7 @@ const item: HistoryItem = {
   originalFilename: 'coffee.png',
   timestamp: '2026-03-04T15:06:00.000Z',
   madeBy: null,
+  apiKeyName: null,
   resizedImages: {
     '1:1': 'http://x/1x1',
     '9:16 (Reels)': 'http://x/9x16',
