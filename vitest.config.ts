@@ -67,6 +67,8 @@ const dialectTests = [
   'api/settlement',
   'api/test-keys',
   'api/expansion-flow',
+  // The public API's webhooks: the secret's first-use race, deliveries and their attempts.
+  'api/webhook-delivery',
 ].map((name) => serverTest(`${name}.test.ts`));
 const missing = dialectTests.filter((path) => !existsSync(new URL(path, import.meta.url)));
 if (missing.length > 0) {

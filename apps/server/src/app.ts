@@ -1,10 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/account.routes';
+import { createApiWebhooks } from './api/webhooks/api-webhooks.module';
+import { openApiRoutes } from './api/openapi/openapi.routes';
 import { createAccountService } from './account/account.service';
 import { createApi, type ApiDeps } from './api/api.module';
 import { createAuth } from './auth/auth';
 import { createBilling, type BillingDeps } from './billing/billing.module';
+import { systemClock } from './clock/clock';
 import { authRoutes } from './auth/auth.routes';
 import type { Config } from './config/env';
 import type { Database } from './db/database';
@@ -88,7 +91,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     runsJobs: config.role.runsJobs,
     ...deps.resizer,
   });
-  app.addHook('onReady', () => resizer.start({ PlanRenew: billing.handlePlanRenew }));
+  const apiWebhooks = createApiWebhooks({
+    db: database.db,
+    queue: resizer.queue,
+    clock: systemClock,
+    log: app.log,
+    production: config.env === 'production',
+  });
+  app.addHook('onReady', async () => {
+    await resizer.start({
+      PlanRenew: billing.handlePlanRenew,
+      ApiWebhookDeliver: apiWebhooks.handleDeliver,
+    });
+    if (config.role.runsJobs && resizer.queue.kind === 'in-process') await apiWebhooks.resume();
+  });
   if (config.role.runsJobs) {
     app.addHook('onReady', () => billing.startSchedule(resizer.queue));
     app.addHook('onClose', () => billing.stopSchedule());
@@ -140,6 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           return Promise.resolve();
         }),
     }).plugins,
+    apiWebhooks.plugin,
+    openApiRoutes(),
     teamRoutes({
       teamService: createTeamService({
         db: database.db,

@@ -2,11 +2,12 @@
  * Every background job, by name (subject then verb), with its payload. A queue refuses to start
  * unless it has a handler for each name of `jobNames`.
  */
-export const jobNames = ['PredictionRun', 'PlanRenew'] as const;
+export const jobNames = ['PredictionRun', 'PlanRenew', 'ApiWebhookDeliver'] as const;
 
 export type JobCatalogue =
   | { name: 'PredictionRun'; data: { predictionId: string } }
-  | { name: 'PlanRenew'; data: Record<string, never> };
+  | { name: 'PlanRenew'; data: Record<string, never> }
+  | { name: 'ApiWebhookDeliver'; data: { deliveryId: string } };
 
 export type JobName = (typeof jobNames)[number];
 export type JobData<N extends JobName> = Extract<JobCatalogue, { name: N }>['data'];
@@ -32,6 +33,8 @@ export function runJob(handlers: JobHandlers, job: JobCatalogue, signal: AbortSi
       return handlers.PredictionRun(job.data, signal);
     case 'PlanRenew':
       return handlers.PlanRenew(job.data, signal);
+    case 'ApiWebhookDeliver':
+      return handlers.ApiWebhookDeliver(job.data, signal);
   }
 }
 

@@ -6,10 +6,7 @@ import {
   remotePredictionSchema,
 } from '../adapters/outpainter/replicate/replicate-api';
 import type { RemoteWakeups } from '../adapters/outpainter/replicate/remote-wakeups';
-import {
-  checkWebhookHeaders,
-  verifyWebhook,
-} from '../adapters/outpainter/replicate/webhook-signature';
+import { checkWebhookHeaders, verifyWebhook } from '../http/standard-webhooks';
 import type { DB } from '../db/types';
 import { isUniqueViolation } from '../db/unique-violation';
 import { AppError } from '../http/app-error';

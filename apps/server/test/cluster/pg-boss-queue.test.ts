@@ -9,6 +9,7 @@ import type { JobCatalogue, JobStatus } from '../../src/jobs/job-catalogue';
 import { createPostgresDatabase } from '../helpers/database';
 
 const PlanRenew = () => Promise.resolve('succeeded' as const);
+const ApiWebhookDeliver = () => Promise.resolve('succeeded' as const);
 
 const log = pino({ level: 'silent' });
 const job = (predictionId: string): JobCatalogue => ({
@@ -102,6 +103,7 @@ describe('the PostgreSQL job queue (pg-boss)', () => {
     const ran: string[] = [];
     await queueOf().start({
       PlanRenew,
+      ApiWebhookDeliver,
       PredictionRun: ({ predictionId }) => {
         ran.push(predictionId);
         return Promise.resolve('succeeded');
@@ -127,6 +129,7 @@ describe('the PostgreSQL job queue (pg-boss)', () => {
     const ran: string[] = [];
     await queueOf().start({
       PlanRenew,
+      ApiWebhookDeliver,
       PredictionRun: ({ predictionId }) => {
         ran.push(predictionId);
         return Promise.resolve('succeeded');
@@ -142,6 +145,7 @@ describe('the PostgreSQL job queue (pg-boss)', () => {
     const worker = queueOf();
     await worker.start({
       PlanRenew,
+      ApiWebhookDeliver,
       PredictionRun: () => Promise.resolve(statuses[calls++]!),
     });
     await worker.enqueue(job('busy-owner'), { key: 'busy-owner', priority: 0 });
@@ -162,6 +166,7 @@ describe('the PostgreSQL job queue (pg-boss)', () => {
     });
     await worker.start({
       PlanRenew,
+      ApiWebhookDeliver,
       PredictionRun: () => {
         runs++;
         return Promise.reject(new Error('the worker crashed'));
@@ -180,6 +185,7 @@ describe('the PostgreSQL job queue (pg-boss)', () => {
     const holder = queueOf({ leaseMs });
     await holder.start({
       PlanRenew,
+      ApiWebhookDeliver,
       PredictionRun: (_data, signal) => {
         startedAt.set('holder', Date.now());
         return untilStopped(signal);
@@ -192,6 +198,7 @@ describe('the PostgreSQL job queue (pg-boss)', () => {
     for (const name of ['second', 'third']) {
       await queueOf({ leaseMs }).start({
         PlanRenew,
+        ApiWebhookDeliver,
         PredictionRun: () => {
           takers.push(name);
           startedAt.set(name, Date.now());

@@ -182,6 +182,10 @@ export const errorMessages = {
     'This invitation was sent to another email address. Sign in with that address to join.',
   TEAM_YOU_ARE_IN_A_TEAM: 'You are already in a team. Leave it before joining another.',
 
+  // ours: the public API (issue 30)
+  API_NOT_IN_PLAN:
+    'API keys are part of the Expert plan. In a team, the owner and admins manage them.',
+
   // Callable client
   MISSING_DATA_FIELD: 'Response is missing data field.',
 } as const;

@@ -6,6 +6,7 @@ import { createInProcessQueue } from './in-process-queue';
 const log = pino({ level: 'silent' });
 const job = (predictionId: string) => ({ name: 'PredictionRun' as const, data: { predictionId } });
 const PlanRenew = () => Promise.resolve('succeeded' as const);
+const ApiWebhookDeliver = () => Promise.resolve('succeeded' as const);
 
 describe('createInProcessQueue', () => {
   it('runs each key once and at most `concurrency` jobs at a time', async () => {
@@ -15,6 +16,7 @@ describe('createInProcessQueue', () => {
     const ran: string[] = [];
     const handlers: JobHandlers = {
       PlanRenew,
+      ApiWebhookDeliver,
       PredictionRun: async ({ predictionId }) => {
         running++;
         peak = Math.max(peak, running);
@@ -45,6 +47,7 @@ describe('createInProcessQueue', () => {
     let aborted = false;
     void queue.start({
       PlanRenew,
+      ApiWebhookDeliver,
       PredictionRun: (_data, signal) =>
         new Promise((_resolve, reject) => {
           signal.addEventListener('abort', () => {
@@ -64,6 +67,7 @@ describe('createInProcessQueue', () => {
     const queue = createInProcessQueue({ concurrency: 1, log });
     void queue.start({
       PlanRenew,
+      ApiWebhookDeliver,
       PredictionRun: (_data, signal) =>
         new Promise((_resolve, reject) => {
           signal.addEventListener('abort', () => reject(signal.reason as Error));
@@ -89,6 +93,7 @@ describe('createInProcessQueue', () => {
     for (const [id, priority] of jobs) void queue.enqueue(job(id), { key: id, priority });
     void queue.start({
       PlanRenew,
+      ApiWebhookDeliver,
       PredictionRun: ({ predictionId }) => {
         ran.push(predictionId);
         return Promise.resolve('succeeded');
@@ -103,7 +108,11 @@ describe('createInProcessQueue', () => {
     const queue = createInProcessQueue({ concurrency: 1, log });
     const statuses: JobStatus[] = ['deferred', 'succeeded'];
     let calls = 0;
-    void queue.start({ PlanRenew, PredictionRun: () => Promise.resolve(statuses[calls++]!) });
+    void queue.start({
+      PlanRenew,
+      ApiWebhookDeliver,
+      PredictionRun: () => Promise.resolve(statuses[calls++]!),
+    });
     void queue.enqueue(job('later'), { key: 'later', priority: 0 });
     void queue.enqueue(job('later'), { key: 'later', priority: 0 });
     while (calls < 1) await new Promise((resolve) => setTimeout(resolve, 5));

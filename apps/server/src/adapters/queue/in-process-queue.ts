@@ -28,7 +28,7 @@ export function createInProcessQueue(options: {
   const waiting: Entry[] = [];
   const keys = new Set<string>();
   const running = new Set<Promise<void>>();
-  /** Deferred jobs waiting to be offered again, by their timer. */
+  /** Deferred and delayed jobs waiting to be offered, by their timer. */
   const deferred = new Map<NodeJS.Timeout, Entry>();
   const stopTaking = new AbortController();
   const shutdown = new AbortController();
@@ -39,12 +39,12 @@ export function createInProcessQueue(options: {
     waiting.splice(at === -1 ? waiting.length : at, 0, entry);
   };
 
-  const runAgainLater = (entry: Entry): void => {
+  const addLater = (entry: Entry, delayMs: number): void => {
     const timer = setTimeout(() => {
       deferred.delete(timer);
       add(entry);
       pump();
-    }, DEFER_MS);
+    }, delayMs);
     deferred.set(timer, entry);
   };
 
@@ -57,7 +57,7 @@ export function createInProcessQueue(options: {
     } catch (error) {
       if (!shutdown.signal.aborted) log.error({ err: error, key: entry.key }, 'job threw');
     }
-    if (again) runAgainLater(entry);
+    if (again) addLater(entry, DEFER_MS);
     else keys.delete(entry.key);
   };
 
@@ -84,11 +84,14 @@ export function createInProcessQueue(options: {
       }
       return Promise.resolve();
     },
-    enqueue(job, { key, priority }) {
+    enqueue(job, { key, priority, delayMs = 0 }) {
       if (stopTaking.signal.aborted || keys.has(key)) return Promise.resolve();
       keys.add(key);
-      add({ job, key, priority });
-      pump();
+      if (delayMs > 0) addLater({ job, key, priority }, delayMs);
+      else {
+        add({ job, key, priority });
+        pump();
+      }
       return Promise.resolve();
     },
     pending: () => keys.size,

@@ -7,6 +7,8 @@ export interface EnqueueOptions {
   key: string;
   /** Higher runs first (jobs of equal priority in order of arrival); see job-priority.ts. */
   priority: number;
+  /** Runs the job no sooner than this many milliseconds from now (a retry's backoff). */
+  delayMs?: number;
   /**
    * The transaction that writes the job's state: the job exists only if it commits (PostgreSQL
    * queue). The in-process queue takes the job at once, so enqueue as the transaction's last step.

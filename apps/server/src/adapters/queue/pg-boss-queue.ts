@@ -189,10 +189,11 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
       for (let i = 0; i < Math.max(1, options.concurrency); i++) slots.push(slot(handlers));
     },
 
-    async enqueue(job, { key, priority, trx }) {
+    async enqueue(job, { key, priority, delayMs, trx }) {
       await opened().send(job.name, job.data, {
         singletonKey: key,
         priority,
+        ...(delayMs ? { startAfter: new Date(Date.now() + delayMs) } : {}),
         ...(trx ? { db: executorFor(trx) } : {}),
       });
     },

@@ -14,6 +14,7 @@ import { resultPlacement } from './0012-result-placement';
 import { teams } from './0016-teams';
 import { resultModel } from './0015-result-model';
 import { apiKeys } from './0017-api-keys';
+import { apiWebhooks } from './0018-api-webhooks';
 
 /**
  * Every migration, in the order it runs. To add one: create the next numbered file exporting a
@@ -34,6 +35,7 @@ const migrations: ReadonlyArray<readonly [name: string, build: (dialect: Dialect
   ['0015-result-model', resultModel],
   ['0016-teams', teams],
   ['0017-api-keys', apiKeys],
+  ['0018-api-webhooks', apiWebhooks],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

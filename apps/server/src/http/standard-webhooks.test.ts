@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signWebhook, verifyWebhook } from './webhook-signature';
+import { signWebhook, verifyWebhook } from './standard-webhooks';
 
 const secret = `whsec_${Buffer.from('a signing secret of some length').toString('base64')}`;
 const now = new Date('2026-01-01T00:00:00Z');

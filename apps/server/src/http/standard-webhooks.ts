@@ -1,10 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Replicate signs webhooks the Standard Webhooks way
- * (https://replicate.com/docs/topics/webhooks/verify-webhook): HMAC-SHA256, keyed with the
- * base64 part of the `whsec_` secret, over `${webhook-id}.${webhook-timestamp}.${raw body}`;
- * `webhook-signature` lists space-separated `v1,<base64>` signatures, any of which may match.
+ * Standard Webhooks signatures (https://www.standardwebhooks.com/), one owner for both ways:
+ * Replicate signs the webhooks we receive with them
+ * (https://replicate.com/docs/topics/webhooks/verify-webhook), and the public API signs the ones
+ * we send (issue 30). HMAC-SHA256, keyed with the base64 part of the `whsec_` secret, over
+ * `${webhook-id}.${webhook-timestamp}.${raw body}`; `webhook-signature` lists space-separated
+ * `v1,<base64>` signatures, any of which may match.
  */
 
 /** Older deliveries are refused, so a captured one cannot be replayed later. */

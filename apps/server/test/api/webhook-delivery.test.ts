@@ -1,0 +1,281 @@
+import { EventEmitter, once } from 'node:events';
+import { expansionSchema, type Expansion, type WebhookSecretResponse } from '@reframe/shared';
+import pino from 'pino';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInProcessQueue } from '../../src/adapters/queue/in-process-queue';
+import {
+  createWebhookDeliveryHandler,
+  scheduleExpansionWebhook,
+} from '../../src/api/webhooks/webhook-delivery';
+import { webhookSecretFor } from '../../src/api/webhooks/webhook-secret';
+import { AdjustableClock, systemClock } from '../../src/clock/clock';
+import { toIsoString } from '../../src/db/column-types';
+import { verifyWebhook } from '../../src/http/standard-webhooks';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { expertOwner, person, type Person } from '../helpers/team';
+import { startReceiver } from '../helpers/webhook-receiver';
+
+/** A logger whose lines the test can wait for, as a deployment would ship them. */
+function watchedLogger() {
+  const lines: string[] = [];
+  const events = new EventEmitter();
+  const logger = pino(
+    { level: 'info' },
+    {
+      write: (line: string) => {
+        lines.push(line);
+        events.emit('line', JSON.parse(line));
+      },
+    },
+  );
+  const until = async (match: (entry: Record<string, unknown>) => boolean) => {
+    for (;;) {
+      const [entry] = (await once(events, 'line')) as [Record<string, unknown>];
+      if (match(entry)) return entry;
+    }
+  };
+  return { logger, text: () => lines.join(''), until };
+}
+
+function expansionFactory(overrides: Partial<Expansion> = {}): Expansion {
+  return expansionSchema.parse({
+    id: `exp_${Math.random().toString(36).slice(2)}`,
+    status: 'succeeded',
+    test: false,
+    alignment: 'auto',
+    format: 'png',
+    credits_charged: 1,
+    created_at: '2026-11-27T07:00:00.000Z',
+    settled_at: '2026-11-27T07:00:09.000Z',
+    outputs: [
+      {
+        ratio: '16:9',
+        width: 1600,
+        height: 900,
+        status: 'succeeded',
+        error: null,
+        url: 'https://reframe.example.com/v1/files/abc',
+        url_expires_at: '2026-11-27T08:00:09.000Z',
+      },
+    ],
+    ...overrides,
+  });
+}
+
+const log = watchedLogger();
+const queue = createInProcessQueue({ concurrency: 2, log: pino({ level: 'silent' }) });
+let t: TestApp;
+let owner: Person;
+
+beforeAll(async () => {
+  t = await createTestApp({ logger: log.logger, resizer: { queue } });
+  owner = await expertOwner(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function secretOf(client: Person['client']): Promise<string> {
+  const response = await client.get('/api/api-keys/webhook-secret');
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<WebhookSecretResponse>().webhookSecret;
+}
+
+/**
+ * A delivery handler on a clock that stands still until the test moves it, whose retries wait in
+ * a queue never started.
+ */
+function handlerOnClock(production = false) {
+  const start = new Date();
+  const clock = new AdjustableClock({ now: () => start });
+  const parked = createInProcessQueue({ concurrency: 1, log: pino({ level: 'silent' }) });
+  const deps = { db: t.database.db, queue: parked, clock, log: pino({ level: 'silent' }) };
+  const handle = createWebhookDeliveryHandler({ ...deps, production });
+  const run = (deliveryId: string) => handle({ deliveryId }, new AbortController().signal);
+  return { clock, deps, run, close: () => parked.close() };
+}
+
+function deliveryRow(id: string) {
+  return t.database.db
+    .selectFrom('api_webhook_delivery')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+function attemptsOf(id: string) {
+  return t.database.db
+    .selectFrom('api_webhook_attempt')
+    .selectAll()
+    .where('delivery_id', '=', id)
+    .orderBy('attempted_at', 'asc')
+    .execute();
+}
+
+const ms = (value: Date | string) => new Date(toIsoString(value)).getTime();
+
+describe('the webhook secret', () => {
+  it('is refused (403) to a Free user and to a visitor (401)', async () => {
+    const free = await person(t, 'Fay Free');
+    for (const response of [
+      await free.client.get('/api/api-keys/webhook-secret'),
+      await free.client.post('/api/api-keys/webhook-secret/rotate'),
+    ]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json<{ code: string }>().code).toBe('API_NOT_IN_PLAN');
+    }
+    const visitor = await t.app.inject({ method: 'GET', url: '/api/api-keys/webhook-secret' });
+    expect(visitor.statusCode).toBe(401);
+  });
+
+  it('is made once, on first use, and a rotation replaces it', async () => {
+    const first = await secretOf(owner.client);
+    expect(first).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(Buffer.from(first.slice(6), 'base64')).toHaveLength(24);
+    expect(await secretOf(owner.client)).toBe(first);
+    const rotate = await owner.client.post('/api/api-keys/webhook-secret/rotate');
+    expect(rotate.statusCode).toBe(200);
+    const rotated = rotate.json<WebhookSecretResponse>().webhookSecret;
+    expect(rotated).not.toBe(first);
+    expect(await secretOf(owner.client)).toBe(rotated);
+  });
+
+  it('is the same for first uses at once', async () => {
+    const other = await expertOwner(t, 'Rita Race');
+    const secrets = await Promise.all(
+      Array.from({ length: 8 }, () => webhookSecretFor(t.database.db, other.userId)),
+    );
+    expect(new Set(secrets).size).toBe(1);
+    expect(await secretOf(other.client)).toBe(secrets[0]);
+  });
+});
+
+describe('scheduleExpansionWebhook', () => {
+  it('POSTs the expansion, signed with the account secret, through the job queue', async () => {
+    const receiver = await startReceiver({ statuses: [204] });
+    try {
+      const secret = await secretOf(owner.client);
+      const expansion = expansionFactory();
+      const delivered = log.until((entry) => entry.msg === 'webhook delivered');
+      const id = await scheduleExpansionWebhook(
+        { db: t.database.db, queue, clock: systemClock },
+        { accountUserId: owner.userId, webhookUrl: receiver.url, expansion },
+      );
+      const [received] = await receiver.until(1);
+      await delivered;
+      expect(received!.headers['content-type']).toBe('application/json');
+      expect(received!.headers['webhook-id']).toBe(id);
+      const headers = {
+        'webhook-id': String(received!.headers['webhook-id']),
+        'webhook-timestamp': String(received!.headers['webhook-timestamp']),
+        'webhook-signature': String(received!.headers['webhook-signature']),
+      };
+      expect(new Webhook(secret).verify(received!.body, headers)).toEqual(expansion);
+      const row = await deliveryRow(id);
+      expect(row.delivered_at).not.toBeNull();
+      expect(row).toMatchObject({ attempts: 1, last_status: 204, last_error: null });
+      expect(await attemptsOf(id)).toHaveLength(1);
+      expect(log.text()).not.toContain(secret);
+      expect(log.text()).not.toContain(headers['webhook-signature'].slice(3));
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
+describe('ApiWebhookDeliver', () => {
+  it('retries after 500s with backoff, logs every attempt, and keeps the webhook-id', async () => {
+    const receiver = await startReceiver({ statuses: [500, 500, 200] });
+    const { clock, deps, run, close } = handlerOnClock();
+    try {
+      const id = await scheduleExpansionWebhook(deps, {
+        accountUserId: owner.userId,
+        webhookUrl: receiver.url,
+        expansion: expansionFactory(),
+      });
+      const created = ms((await deliveryRow(id)).created_at);
+      expect(await run(id)).toBe('failed');
+      expect(ms((await deliveryRow(id)).next_attempt_at)).toBe(created + 30_000);
+      expect(await run(id)).toBe('skipped');
+      expect(receiver.received).toHaveLength(1);
+
+      clock.advance(30_000);
+      expect(await run(id)).toBe('failed');
+      const second = await deliveryRow(id);
+      expect(second).toMatchObject({ attempts: 2, last_status: 500, last_error: 'HTTP 500' });
+      expect(ms(second.next_attempt_at)).toBe(ms(clock.now()) + 120_000);
+
+      clock.advance(120_000);
+      expect(await run(id)).toBe('succeeded');
+      expect(await run(id)).toBe('skipped');
+      expect((await deliveryRow(id)).delivered_at).not.toBeNull();
+      expect((await attemptsOf(id)).map((attempt) => attempt.status)).toEqual([500, 500, 200]);
+      expect(new Set(receiver.received.map((r) => r.headers['webhook-id']))).toEqual(new Set([id]));
+      const secret = await webhookSecretFor(t.database.db, owner.userId);
+      for (const received of receiver.received) {
+        const headers = {
+          id: String(received.headers['webhook-id']),
+          timestamp: String(received.headers['webhook-timestamp']),
+          signature: String(received.headers['webhook-signature']),
+        };
+        const checked = verifyWebhook(secret, headers, Buffer.from(received.body), clock.now());
+        expect(checked.ok).toBe(true);
+      }
+    } finally {
+      await close();
+      await receiver.close();
+    }
+  });
+
+  it('gives up 24 hours after the first attempt, having tried to the very end', async () => {
+    const receiver = await startReceiver({ statuses: [500] });
+    const { clock, deps, run, close } = handlerOnClock();
+    try {
+      const id = await scheduleExpansionWebhook(deps, {
+        accountUserId: owner.userId,
+        webhookUrl: receiver.url,
+        expansion: expansionFactory({ status: 'failed' }),
+      });
+      const created = ms((await deliveryRow(id)).created_at);
+      for (let row = await deliveryRow(id); row.gave_up_at === null; row = await deliveryRow(id)) {
+        clock.advance(Math.max(0, ms(row.next_attempt_at) - ms(clock.now())));
+        expect(await run(id)).toBe('failed');
+      }
+      const attempts = await attemptsOf(id);
+      // 0 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, then every 4 h, and one at the 24th hour.
+      expect(attempts).toHaveLength(13);
+      expect(ms(attempts.at(-1)!.attempted_at)).toBe(created + 24 * 60 * 60_000);
+      expect(ms((await deliveryRow(id)).gave_up_at!)).toBe(created + 24 * 60 * 60_000);
+      clock.advance(60 * 60_000);
+      expect(await run(id)).toBe('skipped');
+      expect(receiver.received).toHaveLength(13);
+    } finally {
+      await close();
+      await receiver.close();
+    }
+  });
+
+  it('refuses a loopback receiver in production, logging the attempt without sending', async () => {
+    const receiver = await startReceiver({ statuses: [200] });
+    const { deps, run, close } = handlerOnClock(true);
+    try {
+      const id = await scheduleExpansionWebhook(deps, {
+        accountUserId: owner.userId,
+        webhookUrl: `https://localhost:${receiver.port}/hooks`,
+        expansion: expansionFactory(),
+      });
+      expect(await run(id)).toBe('failed');
+      expect(receiver.received).toHaveLength(0);
+      expect(await attemptsOf(id)).toEqual([
+        expect.objectContaining({
+          status: null,
+          error: 'refused: the host resolves to a private or reserved address',
+        }),
+      ]);
+    } finally {
+      await close();
+      await receiver.close();
+    }
+  });
+});

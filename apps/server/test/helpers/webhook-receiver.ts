@@ -1,0 +1,49 @@
+import { once } from 'node:events';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+interface ReceivedWebhook {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * A real HTTP receiver on 127.0.0.1 that records every request and answers each with the next
+ * status of `statuses` (the last one repeats), or with `answer` for a custom reply.
+ */
+export async function startReceiver(options: {
+  statuses?: number[];
+  answer?: (res: ServerResponse) => void;
+}) {
+  const received: ReceivedWebhook[] = [];
+  const statuses = options.statuses ?? [200];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      if (options.answer) options.answer(res);
+      else res.writeHead(statuses[Math.min(received.length, statuses.length) - 1]!).end('ok');
+      server.emit('received');
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    url: `http://127.0.0.1:${port}/hooks`,
+    received,
+    /** Resolves once the receiver has had `count` requests in all. */
+    async until(count: number): Promise<ReceivedWebhook[]> {
+      while (received.length < count) await once(server, 'received');
+      return received;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
