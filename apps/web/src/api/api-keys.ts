@@ -1,7 +1,7 @@
 import {
   apiKeysViewSchema,
   createdApiKeySchema,
-  webhookSecretSchema,
+  webhookSecretResponseSchema,
   type ApiKeysView,
   type CreateApiKeyBody,
   type CreatedApiKey,
@@ -27,13 +27,13 @@ export async function revokeApiKey(id: string): Promise<void> {
 }
 
 export async function fetchWebhookSecret(): Promise<string> {
-  return webhookSecretSchema.parse(await apiFetch<unknown>('/api/api-keys/webhook-secret'))
+  return webhookSecretResponseSchema.parse(await apiFetch<unknown>('/api/api-keys/webhook-secret'))
     .webhookSecret;
 }
 
 /** POST /api/api-keys/webhook-secret/rotate: webhooks are signed with the new secret from now on. */
 export async function rotateWebhookSecret(): Promise<string> {
-  return webhookSecretSchema.parse(
+  return webhookSecretResponseSchema.parse(
     await apiFetch<unknown>('/api/api-keys/webhook-secret/rotate', 'POST'),
   ).webhookSecret;
 }

@@ -65,7 +65,10 @@ export type ApiKeysView = z.infer<typeof apiKeysViewSchema>;
  * GET /api/api-keys/webhook-secret -> 200 (made on first use), and
  * POST /api/api-keys/webhook-secret/rotate -> 200 with a new one; 403 as for GET /api/api-keys.
  */
-export const webhookSecretResponseSchema = apiKeysViewSchema.pick({ webhookSecret: true });
+export const webhookSecretResponseSchema = z.object({
+  /** "whsec_" + base64 of the secret's bytes. */
+  webhookSecret: z.string(),
+});
 export type WebhookSecretResponse = z.infer<typeof webhookSecretResponseSchema>;
 
 /** POST /api/api-keys -> 201 `createdApiKeySchema`. */
@@ -83,12 +86,6 @@ export const createdApiKeySchema = z.object({
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 
 // DELETE /api/api-keys/{id} -> 204: revoked at once. 404 for a key that is not the caller's.
-
-/**
- * GET /api/api-keys/webhook-secret and POST /api/api-keys/webhook-secret/rotate -> 200: the
- * account's (or team's) webhook signing secret, "whsec_" + base64; 403 as GET /api/api-keys.
- */
-export const webhookSecretSchema = z.object({ webhookSecret: z.string() });
 
 // --- /v1 (Bearer key) ------------------------------------------------------------------------
 

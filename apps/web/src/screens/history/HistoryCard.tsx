@@ -4,11 +4,12 @@ import {
   Layers,
   Maximize2,
   Sparkles,
+  Terminal,
   Trash2,
   UserRound,
 } from 'lucide-react';
 import { useState } from 'react';
-import { copy, thumbnailUrl, type HistoryItem } from '@reframe/shared';
+import { apiWebCopy, copy, thumbnailUrl, type HistoryItem } from '@reframe/shared';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -91,6 +92,16 @@ export function HistoryCard({
             >
               <UserRound aria-hidden="true" className="size-3.5" />
               {h.madeBy(item.madeBy)}
+            </span>
+          )}
+          {item.apiKeyName && (
+            <span
+              className="inline-flex items-center gap-1 rounded-full bg-violet-50 px-2 py-0.5 font-medium text-violet-700 ring-1 ring-violet-200 ring-inset"
+              title={apiWebCopy.history.apiBadgeLabel(item.apiKeyName)}
+              data-testid="api-badge"
+            >
+              <Terminal aria-hidden="true" className="size-3.5" />
+              {apiWebCopy.history.apiBadge(item.apiKeyName)}
             </span>
           )}
         </p>
