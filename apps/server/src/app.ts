@@ -41,7 +41,7 @@ export interface AppDeps {
   billing?: Pick<BillingDeps, 'provider' | 'clock'>;
   /** main.ts: the configured storage (and tests: an engine pool); defaults from config. */
   resizer?: Pick<ResizerDeps, 'storage' | 'engine' | 'queue' | 'watch' | 'pollHoldMs'>;
-  /** Who is told when an API expansion with a webhook settles; by default a debug log line. */
+  /** Tests: who is told when an API expansion with a webhook settles, instead of its webhook. */
   api?: Pick<ApiDeps, 'onExpansionSettled'>;
 }
 
@@ -149,12 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       isProduction: config.isProduction,
       maxActiveJobsPerUser: config.limits.jobs.maxActivePerUser,
       resizer,
-      onExpansionSettled:
-        deps.api?.onExpansionSettled ??
-        ((expansion, target) => {
-          app.log.debug({ expansionId: expansion.id, ...target }, 'api webhook to deliver');
-          return Promise.resolve();
-        }),
+      onExpansionSettled: deps.api?.onExpansionSettled ?? apiWebhooks.deliverSettled,
     }).plugins,
     apiWebhooks.plugin,
     openApiRoutes(),

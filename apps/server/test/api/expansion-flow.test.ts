@@ -1,5 +1,8 @@
-import type { CreatedApiKey, Expansion, HistoryPage } from '@reframe/shared';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { CreatedApiKey, Expansion, HistoryPage, WebhookSecretResponse } from '@reframe/shared';
 import sharp from 'sharp';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { creditsOfUser, expertOwner } from '../helpers/team';
@@ -9,17 +12,43 @@ import { multipartBody } from '../resizer/resizer-client';
 /**
  * The whole flow over real HTTP (issue 30's "done when", server side): a key made in Settings,
  * a photo posted for 16:9 plus the Meta pack, polled until settled, every output downloaded at
- * its exact size, the credits down by the number of outputs, the run in History with its key.
+ * its exact size, the signed webhook received and verified, the credits down by the number of
+ * outputs, the run in History with its key.
  */
+
+/** A customer's webhook endpoint on this machine: it keeps the first delivery it receives. */
+async function webhookReceiver() {
+  let deliver: (hook: { headers: IncomingHttpHeaders; body: string }) => void = () => {};
+  const received = new Promise<{ headers: IncomingHttpHeaders; body: string }>((resolve) => {
+    deliver = resolve;
+  });
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      deliver({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/hooks/reframe`, received, close: () => server.close() };
+}
+
 describe('an expansion over HTTP', () => {
   let t: TestApp;
   let base: string;
+  let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
   beforeAll(async () => {
+    receiver = await webhookReceiver();
     // The Meta pack's outputs are large: a loaded machine gets all the time it needs.
     t = await createTestApp({ env: { ENGINE_WORKERS: '2', JOB_TIMEOUT_SECONDS: '600' } });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    receiver.close();
+    await t.close();
+  });
 
   it(
     'goes from a new key to downloaded files and a History entry marked with the key',
@@ -36,6 +65,7 @@ describe('an expansion over HTTP', () => {
         { fieldName: 'ratio', bytes: Buffer.from('16:9'), contentType: 'text/plain' },
         { fieldName: 'pack', bytes: Buffer.from('meta'), contentType: 'text/plain' },
         { fieldName: 'format', bytes: Buffer.from('jpeg'), contentType: 'text/plain' },
+        { fieldName: 'webhook_url', bytes: Buffer.from(receiver.url), contentType: 'text/plain' },
         {
           fieldName: 'image',
           bytes: await photo('chelsea.png', 96),
@@ -88,6 +118,20 @@ describe('an expansion over HTTP', () => {
       expect(
         expansion.outputs.find((output) => output.placement === 'meta-link-1200x628'),
       ).toMatchObject({ width: 1200, height: 628 });
+      const hook = await receiver.received;
+      const signing = (
+        await owner.client.get('/api/api-keys/webhook-secret')
+      ).json<WebhookSecretResponse>();
+      const headers = {
+        'webhook-id': String(hook.headers['webhook-id']),
+        'webhook-timestamp': String(hook.headers['webhook-timestamp']),
+        'webhook-signature': String(hook.headers['webhook-signature']),
+      };
+      expect(new Webhook(signing.webhookSecret).verify(hook.body, headers)).toMatchObject({
+        id: accepted.id,
+        status: 'succeeded',
+        credits_charged: 5,
+      });
       expect(await creditsOfUser(t, owner.userId)).toBe(before - 5);
 
       const history = (await owner.client.get('/api/history')).json<HistoryPage>();

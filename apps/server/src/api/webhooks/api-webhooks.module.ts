@@ -3,8 +3,10 @@ import { webhookSecretRoutes } from './webhook-secret.routes';
 import {
   createWebhookDeliveryHandler,
   resumeOpenDeliveries,
+  scheduleExpansionWebhook,
   type DeliveryDeps,
 } from './webhook-delivery';
+import type { Expansion } from '@reframe/shared';
 
 /** Signed webhooks of the public API: the secret's routes, the delivery job and its recovery. */
 export function createApiWebhooks(deps: DeliveryDeps) {
@@ -12,6 +14,13 @@ export function createApiWebhooks(deps: DeliveryDeps) {
   return {
     plugin,
     handleDeliver: createWebhookDeliveryHandler(deps),
+    /** An expansion with a webhook settled: its delivery is recorded and its first attempt queued. */
+    deliverSettled: async (
+      expansion: Expansion,
+      target: { accountUserId: string; webhookUrl: string },
+    ): Promise<void> => {
+      await scheduleExpansionWebhook(deps, { ...target, expansion });
+    },
     /** After a restart on the in-process queue: the open deliveries' next attempts. */
     resume: () => resumeOpenDeliveries(deps),
   };
