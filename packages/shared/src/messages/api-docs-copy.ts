@@ -131,16 +131,22 @@ export const apiDocsCopy = {
     forbidden: ['403', 'The key may not do this.'],
     not_found: ['404', 'No such expansion for this key’s account.'],
     invalid_request: ['400', 'A field is missing or wrong; the message says which.'],
-    unsupported_image: ['415', 'The file is not an image Reframe can read.'],
+    unsupported_image: [
+      '415, 400',
+      'The file is not an image Reframe reads (415), or it is damaged or outside the upload rules (400).',
+    ],
     image_too_large: ['413', 'The file or its pixel size is over the upload limits.'],
     insufficient_credits: ['402', 'Not enough credits for every output: nothing was charged.'],
     rate_limited: [
-      '429',
+      '429, 503',
       `Over ${API_EXPANSIONS_PER_MINUTE} a minute or the job limits: see ${h.retryAfter}.`,
     ],
     test_key_daily_limit: ['429', `The test key made its ${TEST_KEY_CALLS_PER_DAY} calls today.`],
     idempotency_conflict: ['422', 'The idempotency key was used with a different request.'],
     output_failed: ['—', 'On a failed output, not an answer: its credit is refunded.'],
-    internal: ['500', 'Something failed on our side. Try again later.'],
+    internal: [
+      '500, 507',
+      'Something failed on our side, or the storage is full. Try again later.',
+    ],
   } satisfies Record<ApiErrorCode, readonly [string, string]>,
 } as const;

@@ -12,7 +12,7 @@ const keyVariable = 'REFRAME_API_KEY';
 
 /** An example expansion: a 1600 x 1200 photo for 16:9 plus the Meta pack, five outputs. */
 export function exampleExpansion(settled: boolean, base: string): Expansion {
-  const id = 'exp_01JDQ8W4N7ZC3V6K2M5T9R1B8E';
+  const id = '6f1c2a9e-4b7d-4e0a-9c35-8d2f71b0e4a6';
   const outputs = [
     { ratio: '16:9', width: 2560, height: 1440 },
     { placement: 'meta-feed-1080x1080', width: 1080, height: 1080 },
@@ -34,7 +34,7 @@ export function exampleExpansion(settled: boolean, base: string): Expansion {
       status: settled ? 'succeeded' : 'queued',
       error: null,
       url: settled
-        ? `${base}/v1/expansions/${id}/outputs/${index}?expires=1795766441&sig=3f9a…`
+        ? `${base}/v1/files/a41e0c7d-2f5b-4c8e-b1d9-${String(index).padStart(12, '0')}.png.t4k2qx.Yk3v…`
         : null,
       url_expires_at: settled ? '2026-11-27T09:00:41.000Z' : null,
     })),
