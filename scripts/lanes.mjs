@@ -1,9 +1,9 @@
 /**
  * Runs npm scripts in lanes side by side: `node scripts/lanes.mjs a+b c` runs `a` then `b` in one
- * lane while `c` runs in another. `npm run check` and `npm run test:integration` use it: their
- * steps each leave a core idle much of the time (ESLint and tsc build their programs on one core;
- * an integration test mostly waits on its server, engine worker or database), so two lanes fit
- * 2 cores. Each step's output is printed when it ends, with its time; the run fails if any step
+ * lane while `c` runs in another. `npm run check`, `npm test` and `npm run test:integration` use
+ * it: their steps each leave a core idle much of the time (ESLint and tsc build their programs on
+ * one core; an integration test mostly waits on its server, engine worker or database), so two
+ * lanes fit 2 cores. Each step's output is printed when it ends, with its time; the run fails if any step
  * fails, after every lane is done.
  */
 import { spawn } from 'node:child_process';
