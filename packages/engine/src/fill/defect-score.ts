@@ -1,4 +1,6 @@
 import type { FillPlan } from './shift-map-fill';
+import type { StackingOptions } from './stacking';
+import { stackingShare } from './stacking';
 
 export interface DefectOptions {
   /** Colour difference (0..255) between two copies at which their seam counts as fully visible. */
@@ -25,16 +27,26 @@ export interface DefectOptions {
    * which a copied pixel repeats the edge itself (a subject cut by the frame, stacked).
    */
   edgeDepth: number;
+  /** What counts as the photo repeated beside itself (see stacking.ts). */
+  stacking: StackingOptions;
   /** Weights of the parts in the score. */
   seamWeight: number;
   longSeamWeight: number;
   textureWeight: number;
   fragmentWeight: number;
   edgeWeight: number;
+  stackingWeight: number;
 }
 
 /** The parts of the predicted defects, each a measure of one kind of visible failure. */
-export const DEFECT_PARTS = ['seams', 'straight', 'texture', 'fragments', 'edge'] as const;
+export const DEFECT_PARTS = [
+  'seams',
+  'straight',
+  'texture',
+  'fragments',
+  'edge',
+  'stacking',
+] as const;
 export type DefectPart = (typeof DEFECT_PARTS)[number];
 
 /** The parts of a plan's predicted defects, and their weighted sum (lower is better). */
@@ -49,25 +61,29 @@ export interface DefectScore {
   fragments: number;
   /** Share of the new area copied from the original's own edge strip (the edge repeated). */
   edge: number;
+  /** Share of the new area showing the photo again nearby where the photo is unlike itself. */
+  stacking: number;
   total: number;
 }
 
 /**
  * Predicts, with no ground truth, how visibly a plan will fail, from its working canvas alone:
- * seams where two copies disagree (more when they run straight, as a box or a step does), and
- * distinctive content copied away from where it belongs.
+ * seams where two copies disagree (more when they run straight, as a box or a step does),
+ * distinctive content copied away from where it belongs, and the photo stacked beside itself.
  */
 export function defectScore(plan: FillPlan, options: DefectOptions): DefectScore {
   const { seams, straight, texture } = seamScore(plan, options);
   const fragments = fragmentShare(plan, options.distinctive);
   const edge = edgeShare(plan, options.edgeDepth);
+  const stacking = stackingShare(plan.work, plan.workSteps[0]!, options.stacking);
   const total =
     options.seamWeight * seams +
     options.longSeamWeight * straight +
     options.textureWeight * texture +
     options.fragmentWeight * fragments +
-    options.edgeWeight * edge;
-  return { seams, straight, texture, fragments, edge, total };
+    options.edgeWeight * edge +
+    options.stackingWeight * stacking;
+  return { seams, straight, texture, fragments, edge, stacking, total };
 }
 
 /**

@@ -47,15 +47,17 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
     textureVisible: 225,
     distinctive: 0.5,
     edgeDepth: 0.15,
+    stacking: { lagShare: 0.5, slideTolerance: 0, structureVisible: 48 },
     seamWeight: 1,
     longSeamWeight: 0,
     textureWeight: 0,
     fragmentWeight: 40,
     edgeWeight: 0,
+    stackingWeight: 0,
   },
   confidence: {
-    bias: 1.08,
-    weights: { seams: 0, straight: 0, texture: 0.193, fragments: 2.34, edge: 0 },
+    bias: 1.16,
+    weights: { seams: 0, straight: 0, texture: 0, fragments: 0, edge: 0, stacking: 12.0 },
   },
 };
 
