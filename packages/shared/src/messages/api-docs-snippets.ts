@@ -55,7 +55,7 @@ export const apiDocsSnippets = {
 
   createAnswer: (base: string) => `HTTP/1.1 202 Accepted
 ${h.creditsCharged}: 5
-${h.creditsRemaining}: 1495
+${h.creditsRemaining}: 170
 
 ${json(exampleExpansion(false, base))}`,
 
