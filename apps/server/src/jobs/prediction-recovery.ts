@@ -24,6 +24,8 @@ export async function recoverPredictions(deps: {
   queue: JobQueue;
   log: FastifyBaseLogger;
   staleAfterMs: number;
+  /** Told of each prediction failed here, as a job's settlement is (the API's expansions). */
+  onFailed?: (predictionId: string) => Promise<void>;
   now?: Date;
 }): Promise<{ resumed: number; failed: number }> {
   const { db, queue, log, staleAfterMs } = deps;
@@ -33,7 +35,10 @@ export async function recoverPredictions(deps: {
   for (const row of await listUnsettledForRecovery(db)) {
     const age = now.getTime() - new Date(toIsoString(row.created_at)).getTime();
     if (age > staleAfterMs || row.attempts >= MAX_ATTEMPTS) {
-      if (await failAndRefund(db, row, errorMessages.JOB_TIMED_OUT, now)) failed++;
+      if (await failAndRefund(db, row, errorMessages.JOB_TIMED_OUT, now)) {
+        failed++;
+        await deps.onFailed?.(row.id);
+      }
     } else if (row.run_id === null || row.queued_at !== null) {
       await queue.enqueue(
         { name: 'PredictionRun', data: { predictionId: row.id } },
@@ -55,13 +60,18 @@ export async function refundStaleQueued(deps: {
   db: Kysely<DB>;
   log: FastifyBaseLogger;
   staleAfterMs: number;
+  /** Told of each prediction failed here, as a job's settlement is (the API's expansions). */
+  onFailed?: (predictionId: string) => Promise<void>;
   now?: Date;
 }): Promise<number> {
   const now = deps.now ?? new Date();
   const before = new Date(now.getTime() - deps.staleAfterMs);
   let failed = 0;
   for (const row of await listStaleQueued(deps.db, before)) {
-    if (await failAndRefund(deps.db, row, errorMessages.JOB_TIMED_OUT, now)) failed++;
+    if (await failAndRefund(deps.db, row, errorMessages.JOB_TIMED_OUT, now)) {
+      failed++;
+      await deps.onFailed?.(row.id);
+    }
   }
   if (failed > 0) deps.log.info({ failed }, 'refunded predictions that lost their queued job');
   return failed;

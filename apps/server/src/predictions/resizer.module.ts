@@ -118,7 +118,12 @@ export function createResizer(deps: ResizerDeps) {
   async function maintain() {
     await repairStoredBytes({ db, storage, log });
     if (queue.kind === 'pg-boss') {
-      await refundStaleQueued({ db, log, staleAfterMs: config.jobs.staleAfterMs });
+      await refundStaleQueued({
+        db,
+        log,
+        staleAfterMs: config.jobs.staleAfterMs,
+        onFailed: jobSettled,
+      });
     }
   }
   const maintainInBackground = () => {
@@ -210,7 +215,13 @@ export function createResizer(deps: ResizerDeps) {
         },
       });
       if (queue.kind === 'in-process') {
-        await recoverPredictions({ db, queue, log, staleAfterMs: config.jobs.staleAfterMs });
+        await recoverPredictions({
+          db,
+          queue,
+          log,
+          staleAfterMs: config.jobs.staleAfterMs,
+          onFailed: jobSettled,
+        });
       }
       await runDispatch.resumeAll();
       maintainInBackground();

@@ -114,13 +114,19 @@ describe('a prediction marked queued whose job was lost', () => {
     }
     expect(await creditsOf(client)).toBe(3);
 
+    const told: string[] = [];
     const refunded = await refundStaleQueued({
       db: t.database.db,
       log: pino({ level: 'silent' }),
       staleAfterMs: 10 * 60_000,
+      onFailed: (predictionId) => {
+        told.push(predictionId);
+        return Promise.resolve();
+      },
     });
 
     expect(refunded).toBe(1);
+    expect(told).toEqual([ids[0]]);
     const rows = await t.database.db
       .selectFrom('prediction')
       .select(['id', 'status', 'error'])

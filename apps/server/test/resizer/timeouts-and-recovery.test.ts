@@ -97,14 +97,21 @@ describe('jobs that do not finish', () => {
 
     const log = pino({ level: 'silent' });
     const queue = createInProcessQueue({ concurrency: 1, log });
+    const told: string[] = [];
     const result = await recoverPredictions({
       db: t.database.db,
       queue,
       log,
       staleAfterMs: 600_000,
+      onFailed: (predictionId) => {
+        told.push(predictionId);
+        return Promise.resolve();
+      },
       now,
     });
     expect(result).toEqual({ resumed: 1, failed: 1 });
+    // What it failed is settled as a job's failure is: an API expansion's webhook goes out.
+    expect(told).toEqual([stale]);
     expect(queue.pending()).toBe(1);
     await queue.close();
     expect(await creditsOf(client)).toBe(4);
