@@ -103,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       PlanRenew: billing.handlePlanRenew,
       ApiWebhookDeliver: apiWebhooks.handleDeliver,
     });
-    if (config.role.runsJobs && resizer.queue.kind === 'in-process') await apiWebhooks.resume();
+    if (config.role.runsJobs) await apiWebhooks.resume();
   });
   if (config.role.runsJobs) {
     app.addHook('onReady', () => billing.startSchedule(resizer.queue));

@@ -1,11 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { CreatedApiKey, Expansion, HistoryPage, WebhookSecretResponse } from '@reframe/shared';
 import sharp from 'sharp';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { creditsOfUser, expertOwner } from '../helpers/team';
+import { startReceiver } from '../helpers/webhook-receiver';
 import { photo } from '../resizer/images';
 import { multipartBody } from '../resizer/resizer-client';
 
@@ -15,38 +14,18 @@ import { multipartBody } from '../resizer/resizer-client';
  * its exact size, the signed webhook received and verified, the credits down by the number of
  * outputs, the run in History with its key.
  */
-
-/** A customer's webhook endpoint on this machine: it keeps the first delivery it receives. */
-async function webhookReceiver() {
-  let deliver: (hook: { headers: IncomingHttpHeaders; body: string }) => void = () => {};
-  const received = new Promise<{ headers: IncomingHttpHeaders; body: string }>((resolve) => {
-    deliver = resolve;
-  });
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      deliver({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hooks/reframe`, received, close: () => server.close() };
-}
-
 describe('an expansion over HTTP', () => {
   let t: TestApp;
   let base: string;
-  let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
   beforeAll(async () => {
-    receiver = await webhookReceiver();
+    receiver = await startReceiver({ statuses: [204] });
     // The Meta pack's outputs are large: a loaded machine gets all the time it needs.
     t = await createTestApp({ env: { ENGINE_WORKERS: '2', JOB_TIMEOUT_SECONDS: '600' } });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
-    receiver.close();
+    await receiver.close();
     await t.close();
   });
 
@@ -118,16 +97,16 @@ describe('an expansion over HTTP', () => {
       expect(
         expansion.outputs.find((output) => output.placement === 'meta-link-1200x628'),
       ).toMatchObject({ width: 1200, height: 628 });
-      const hook = await receiver.received;
+      const [hook] = await receiver.until(1);
       const signing = (
         await owner.client.get('/api/api-keys/webhook-secret')
       ).json<WebhookSecretResponse>();
       const headers = {
-        'webhook-id': String(hook.headers['webhook-id']),
-        'webhook-timestamp': String(hook.headers['webhook-timestamp']),
-        'webhook-signature': String(hook.headers['webhook-signature']),
+        'webhook-id': String(hook!.headers['webhook-id']),
+        'webhook-timestamp': String(hook!.headers['webhook-timestamp']),
+        'webhook-signature': String(hook!.headers['webhook-signature']),
       };
-      expect(new Webhook(signing.webhookSecret).verify(hook.body, headers)).toMatchObject({
+      expect(new Webhook(signing.webhookSecret).verify(hook!.body, headers)).toMatchObject({
         id: accepted.id,
         status: 'succeeded',
         credits_charged: 5,

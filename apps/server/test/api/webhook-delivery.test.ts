@@ -4,8 +4,10 @@ import pino from 'pino';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessQueue } from '../../src/adapters/queue/in-process-queue';
+import type { JobQueue } from '../../src/adapters/queue/job-queue';
 import {
   createWebhookDeliveryHandler,
+  resumeOpenDeliveries,
   scheduleExpansionWebhook,
 } from '../../src/api/webhooks/webhook-delivery';
 import { webhookSecretFor } from '../../src/api/webhooks/webhook-secret';
@@ -178,6 +180,29 @@ describe('scheduleExpansionWebhook', () => {
       expect(await attemptsOf(id)).toHaveLength(1);
       expect(log.text()).not.toContain(secret);
       expect(log.text()).not.toContain(headers['webhook-signature'].slice(3));
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('is sent after a restart when a crash lost its queued attempt', async () => {
+    const receiver = await startReceiver({ statuses: [204] });
+    try {
+      const lostQueue: JobQueue = {
+        kind: 'in-process',
+        start: () => Promise.resolve(),
+        enqueue: () => Promise.resolve(),
+        close: () => Promise.resolve(),
+      };
+      const id = await scheduleExpansionWebhook(
+        { db: t.database.db, queue: lostQueue, clock: systemClock },
+        { accountUserId: owner.userId, webhookUrl: receiver.url, expansion: expansionFactory() },
+      );
+      expect((await deliveryRow(id)).attempts).toBe(0);
+
+      await resumeOpenDeliveries({ db: t.database.db, queue, clock: systemClock });
+      const [received] = await receiver.until(1);
+      expect(received!.headers['webhook-id']).toBe(id);
     } finally {
       await receiver.close();
     }

@@ -21,7 +21,11 @@ export function createApiWebhooks(deps: DeliveryDeps) {
     ): Promise<void> => {
       await scheduleExpansionWebhook(deps, { ...target, expansion });
     },
-    /** After a restart on the in-process queue: the open deliveries' next attempts. */
+    /**
+     * When a process that runs jobs starts: the open deliveries' next attempts, queued again in
+     * case a crash lost them (pg-boss keeps one job per attempt's key, and an attempt is claimed
+     * once, so one already queued elsewhere is not made twice).
+     */
     resume: () => resumeOpenDeliveries(deps),
   };
 }
