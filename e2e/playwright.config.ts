@@ -85,6 +85,16 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: 'billing.spec.ts',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
+    {
+      // The billing journeys move the server's billing clock a month on, which renews every
+      // subscription on it: they run once every other spec on that server has finished, so no
+      // other spec sees its credits topped up mid-test.
+      name: 'chromium-billing-clock',
+      testMatch: 'billing.spec.ts',
+      dependencies: ['chromium'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
     {

@@ -109,7 +109,7 @@ describe('2 web and 2 worker processes on PostgreSQL and S3', () => {
     return { status: response.status, body: (await response.json()) as Prediction };
   }
 
-  async function untilSettled(clients: HttpClient[], ids: string[][], timeoutMs = 90_000) {
+  async function untilSettled(clients: HttpClient[], ids: string[][], timeoutMs = 180_000) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const all = await Promise.all(
@@ -132,7 +132,7 @@ describe('2 web and 2 worker processes on PostgreSQL and S3', () => {
 
   it(
     'settles every prediction exactly once when a worker is killed mid-job, and serves results to their owner through either web process',
-    { timeout: 240_000 },
+    { timeout: 330_000 },
     async () => {
       const [web1, web2] = await Promise.all([start('web'), start('web')]);
       const workers = await Promise.all([start('worker'), start('worker')]);

@@ -13,7 +13,8 @@ import { predictionBody, upload } from '../resizer/resizer-client';
  * A web process queues a backlog before any worker runs, then one worker (its own process
  * state, the same PostgreSQL database and bucket) works through it.
  */
-describe('job priority and fairness across users', () => {
+// Each test waits for a worker process to settle a backlog (up to 120 s on a loaded machine).
+describe('job priority and fairness across users', { timeout: 180_000 }, () => {
   let s3: TestS3Server;
   let web: TestApp;
   let worker: TestApp | undefined;
