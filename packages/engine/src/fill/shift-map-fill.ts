@@ -40,50 +40,67 @@ export interface ShiftMapOptions {
 }
 
 export const DEFAULT_SHIFT_MAP_OPTIONS: ShiftMapOptions = {
+  // The stages of README.md, in order; the reasons for the numbers are there.
+  // 1. Working scale: finer costs graph-cut time for little gain (the copies are full size).
   workingPixels: 20_000,
+  // 2. Growth steps (growth.ts): a ring grows at most the known size across each side.
   reach: 1,
-  rarity: { strip: 0.08, near: 12, far: 45, textureWeight: 1.5 },
-  regions: {
-    side: 96,
-    clusters: 10,
-    textureWeight: 1.5,
-    minSize: 4,
-    rareShare: 0.02,
-    commonShare: 0.06,
-    sameColour: 24,
-    standsOut: 40,
-  },
+  // 3. Lines that cross the edge (edge-lines.ts).
   lines: {
-    side: 800,
-    depth: 0.3,
-    maxDepth: 120,
-    minGradient: 10,
-    coverage: 0.7,
-    perSide: 3,
-    maxTilt: 60,
-    minTilt: 2,
+    side: 800, // the preview's longer side, px (also the working canvas's source)
+    depth: 0.3, // the strip searched along a side, share of the original across it
+    maxDepth: 120, // ...and at most this many preview px
+    minGradient: 10, // grey levels per px an edge pixel needs
+    coverage: 0.7, // share of the strip a line's edge must cover once refitted
+    perSide: 3, // lines kept per side, strongest first
+    maxTilt: 60, // steepest line kept, degrees from straight across
+    minTilt: 2, // flatter lines are left to the straight copies
   },
-  candidates: { distances: 5, nearest: 0.12, slides: [0.03, 0.12] },
+  // 4. Candidate shifts (shift-candidates.ts): about 25 a side.
+  candidates: {
+    distances: 5, // distances straight across each side, nearest to the known size
+    nearest: 0.12, // the nearest, share of the known size (nearer stacks thin strips)
+    slides: [0.03, 0.12], // slides along the edge, shares of its length, both ways
+  },
+  // 5. Costs: what each copy costs where (colour-rarity.ts, region-rarity.ts, shift-costs.ts).
+  rarity: {
+    strip: 0.08, // depth of the edge strip whose colours are common, share of the side
+    near: 12, // colour distance still the same colour...
+    far: 45, // ...and from which a colour is wholly rare
+    textureWeight: 1.5, // weight of the 3x3 luma deviation beside colour
+  },
+  regions: {
+    side: 96, // regions are found on a copy whose shorter side is this many px
+    clusters: 10, // k-means colour and texture clusters
+    textureWeight: 1.5, // weight of the luma deviation in the clustering
+    minSize: 4, // smaller regions are texture, not objects (px)
+    rareShare: 0.02, // a region whose colour covers at most this share of the photo is rare...
+    commonShare: 0.06, // ...and common from this share
+    sameColour: 24, // colour distance within which a pixel is of the region's kind
+    standsOut: 40, // difference from its surroundings at which a region stands out fully
+  },
   cost: {
-    rarityWeight: 3000,
-    depthWeight: 800,
-    edgeWeight: 1,
-    edgeDepth: 3,
-    slideWeight: 20,
-    labelChange: 400,
-    busyLevel: 400,
-    textureChange: 1,
-    guideWeight: 0.3,
-    guideReach: 0.15,
-    lineBand: 4,
-    lineWeight: 800,
-    unreachable: 1e5,
-    jitter: 0.05,
-    reachWobble: 0.35,
-    reachWavelength: 12,
+    rarityWeight: 3000, // per unit of rarity of the copied pixel: the subject is not cloned
+    depthWeight: 800, // per unit of depth inside the original: what continues an edge is near it
+    edgeWeight: 1, // per unit of squared mismatch with the known pixels at the border
+    edgeDepth: 3, // known pixels inward compared at the border
+    slideWeight: 20, // per working px of slide along the edge: a horizon keeps its height
+    labelChange: 400, // any change of copy between neighbours
+    busyLevel: 400, // busyness at which a seam's mismatch counts half
+    textureChange: 1, // per unit of squared texture difference at a seam: no boxes
+    guideWeight: 0.3, // per unit of squared local-mean difference from the edge beside it...
+    guideReach: 0.15, // ...fading over this share of the known size
+    lineBand: 4, // half-width of a line's extension, working px
+    lineWeight: 800, // per pixel of a line's extension not copied along the line
+    unreachable: 1e5, // stand-in where a copy of a neighbour pair has no source
+    jitter: 0.05, // random share on each shift's costs, from the seed
+    reachWobble: 0.35, // share by which a copy's reach is cut short at most...
+    reachWavelength: 12, // ...varying along the edge with this wavelength, working px
   },
-  sweeps: 2,
-  moveRise: 4,
+  // 6. Labelling (alpha-expansion.ts).
+  sweeps: 2, // passes over all shifts
+  moveRise: 4, // label changes by which a move may raise a pixel's own cost
+  // 8-10. Blend, correction and feather at full size (copy-blend.ts, `renderFill`).
   blend: {
     screen: 0.003,
     iterations: 400,
