@@ -102,13 +102,13 @@ export const DEFAULT_SHIFT_MAP_OPTIONS: ShiftMapOptions = {
   moveRise: 4, // label changes by which a move may raise a pixel's own cost
   // 8-10. Blend, correction and feather at full size (copy-blend.ts, `renderFill`).
   blend: {
-    screen: 0.003,
-    iterations: 400,
-    tolerance: 0.01,
-    keepStep: 70,
-    textureLevel: 100,
+    screen: 0.003, // pull towards the copies as they are: a correction fades over ~18 working px
+    iterations: 400, // conjugate-gradient steps at most
+    tolerance: 0.01, // stop at this share of the starting residual
+    keepStep: 70, // colour step between textured copies from which the step is kept as structure...
+    textureLevel: 100, // ...counted fully from this texture
   },
-  feather: 4,
+  feather: 4, // px beside the original that fade from its reflection to the copies
 };
 
 /**
