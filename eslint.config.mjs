@@ -102,7 +102,7 @@ export default tseslint.config(
       'packages/engine/src/cli.ts',
       'packages/engine/bench/**',
       'packages/engine/src/**/*.test.ts',
-      'packages/engine/src/test-images.ts',
+      'packages/engine/test/**',
     ],
     rules: restrict(['@reframe/engine*', '@reframe/server*', '@reframe/web*', 'react']),
   },

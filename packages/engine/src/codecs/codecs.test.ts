@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { fixture } from '../test-images';
+import { fixture } from '../../test/support/test-images';
 import { decodeImage } from './decode';
 import { checkUpload, prepareUpload } from './upload';
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { fixture, rawPixels } from '../test-images';
+import { fixture, rawPixels } from '../../test/support/test-images';
 import { decodeImage } from '../codecs/decode';
 import { padForModel, pasteOriginal } from './model-canvas';
 

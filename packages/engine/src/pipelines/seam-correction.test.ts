@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { rawPixels } from '../test-images';
+import { rawPixels } from '../../test/support/test-images';
 import { decodeImage } from '../codecs/decode';
 import { padForModel, pasteOriginal } from './model-canvas';
 import { borderSteps } from '../codecs/seam-step';

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { checkUpload } from '../codecs/upload';
 import { EngineInputError } from '../errors';
-import { discsOverGravel } from '../fill/synthetic-raster';
-import { fixture } from '../test-images';
+import { discsOverGravel } from '../../test/support/synthetic-raster';
+import { fixture } from '../../test/support/test-images';
 import type { EnginePool } from './pool';
 import { createEnginePool } from './pool';
 
