@@ -15,6 +15,24 @@ const SERVER_BASE = [
 const DOMAINS =
   'account|auth|billing|callables|credits|files|health|history|predictions|site|uploads';
 
+// The engine's layers, bottom up: errors; codecs/ (the only sharp code) and fill/; pipelines/;
+// worker/, cli.ts and index.ts.
+const ENGINE_BASE = [
+  { group: ['@reframe/*', 'react'], message: 'The engine imports nothing of ours.' },
+];
+const NO_SHARP = {
+  group: ['sharp'],
+  message: 'sharp is used only in packages/engine/src/codecs/.',
+};
+const BELOW_PIPELINES = {
+  regex: '^\\.\\./(?:pipelines|worker)/|^\\.\\./(?:cli|index)$',
+  message: 'codecs/ and fill/ sit below the pipelines: they import no pipeline, worker or CLI.',
+};
+const BELOW_WORKER = {
+  regex: '^\\.\\./(?:worker)/|^\\.\\./(?:cli|index)$',
+  message: 'A pipeline imports codecs/, fill/ and canvas.ts, never the worker or the CLI.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -60,7 +78,23 @@ export default tseslint.config(
   },
   {
     files: ['packages/engine/**'],
-    rules: restrict(['@reframe/*', 'react']),
+    rules: restrict(ENGINE_BASE),
+  },
+  {
+    files: ['packages/engine/src/codecs/**'],
+    rules: restrict([...ENGINE_BASE, BELOW_PIPELINES]),
+  },
+  {
+    files: ['packages/engine/src/fill/**'],
+    rules: restrict([...ENGINE_BASE, NO_SHARP, BELOW_PIPELINES]),
+  },
+  {
+    files: ['packages/engine/src/pipelines/**'],
+    rules: restrict([...ENGINE_BASE, NO_SHARP, BELOW_WORKER]),
+  },
+  {
+    files: ['packages/engine/src/worker/**'],
+    rules: restrict([...ENGINE_BASE, NO_SHARP]),
   },
   {
     // Composition roots and their tests may use the shared canvas rules.
@@ -68,7 +102,7 @@ export default tseslint.config(
       'packages/engine/src/cli.ts',
       'packages/engine/bench/**',
       'packages/engine/src/**/*.test.ts',
-      'packages/engine/src/test-images.ts',
+      'packages/engine/test/**',
     ],
     rules: restrict(['@reframe/engine*', '@reframe/server*', '@reframe/web*', 'react']),
   },

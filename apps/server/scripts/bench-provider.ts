@@ -117,7 +117,12 @@ for (const megapixels of [2, 12]) {
       const runs = [];
       for (let run = 0; run < 3; run++) {
         const started = performance.now();
-        const result = await pasteOriginal({ input, canvas, output: bytes, correctSeam });
+        const result = await pasteOriginal({
+          input: padded.original,
+          canvas,
+          output: bytes,
+          correctSeam,
+        });
         runs.push({ result, ms: ms(started), fillMs: result.stages.fillMs });
       }
       return {

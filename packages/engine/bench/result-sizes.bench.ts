@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { computeCanvas, parseRatio } from '@reframe/shared/geometry/index';
 import { encodePng } from '../src/codecs/encode';
 import { compactResult } from '../src/codecs/renditions';
-import { outpaint } from '../src/outpaint';
+import { outpaint } from '../src/pipelines/outpaint';
 
 interface Row {
   name: string;

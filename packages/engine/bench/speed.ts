@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { computeCanvas, parseRatio } from '@reframe/shared/geometry/index';
-import { outpaint } from '../src/outpaint';
+import { outpaint } from '../src/pipelines/outpaint';
 
 interface Timing {
   width: number;

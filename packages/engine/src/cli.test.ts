@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { discsOverGravel } from './fill/synthetic-raster';
-import { fixture } from './test-images';
+import { discsOverGravel } from '../test/support/synthetic-raster';
+import { fixture } from '../test/support/test-images';
 
 const run = promisify(execFile);
 // What `npm run outpaint` runs: the compiled CLI, built first when it is missing or stale.

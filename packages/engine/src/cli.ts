@@ -4,10 +4,10 @@ import { parseArgs } from 'node:util';
 // the engine. The engine library itself (index.ts and below) imports nothing of ours.
 import type { Alignment } from '@reframe/shared/geometry/index';
 import { alignments, computeCanvas, parseRatio } from '@reframe/shared/geometry/index';
-import { orientedSize } from './codecs/decode';
-import { sniffHeader } from './codecs/sniff';
-import type { CanvasRequest, PlacementMode } from './outpaint';
-import { outpaint } from './outpaint';
+import { probeImage } from './codecs/decode';
+import type { CanvasRequest } from './pipelines/canvas';
+import type { PlacementMode } from './pipelines/outpaint';
+import { outpaint } from './pipelines/outpaint';
 
 const USAGE =
   'usage: npm run -s outpaint -- <input> -o <output.png> (--ratio W:H [--align auto|centre|left|right|top|bottom|top-left|…] | --canvas WxH --offset X,Y) [--seed N]';
@@ -73,7 +73,7 @@ async function canvasForRatio(
 ): Promise<CanvasRequest> {
   if (!/^\s*\d+(\.\d+)?\s*(:\s*\d+(\.\d+)?\s*)?$/.test(text))
     throw new UsageError(`--ratio "${text}" is not W:H`);
-  const size = await orientedSize(bytes, sniffHeader(bytes));
+  const size = await probeImage(bytes);
   const geometry = computeCanvas(size.width, size.height, parseRatio(text), alignment);
   return geometry;
 }

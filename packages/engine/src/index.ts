@@ -5,23 +5,18 @@ export type { CheckedUpload, PreparedUpload, StoredFormat } from './codecs/uploa
 export type { ImageFormat } from './codecs/sniff';
 export { THUMBNAIL_SIDES } from './codecs/renditions';
 export type { CompactResult, ThumbnailSize, Thumbnails } from './codecs/renditions';
-export { padForModel, pasteOriginal } from './codecs/model-canvas';
+export { padForModel, pasteOriginal } from './pipelines/model-canvas';
 export type {
   ModelCanvas,
   ModelCanvasRequest,
   ModelFit,
   PasteOriginalRequest,
-} from './codecs/model-canvas';
+} from './pipelines/model-canvas';
 export { EngineInputError, isEngineInputError } from './errors';
 export type { EngineInputErrorCode } from './errors';
-export { outpaint } from './outpaint';
-export type {
-  CanvasRequest,
-  OutpaintRequest,
-  OutpaintResult,
-  OutpaintStages,
-  PlacementMode,
-} from './outpaint';
+export type { CanvasRequest, OutpaintResult, OutpaintStages } from './pipelines/canvas';
+export { outpaint } from './pipelines/outpaint';
+export type { OutpaintRequest, PlacementMode } from './pipelines/outpaint';
 export { createEnginePool } from './worker/pool';
 export type { EnginePool, EnginePoolOptions } from './worker/pool';
 export { borderSteps } from './codecs/seam-step';

@@ -9,7 +9,8 @@ export type UploadDecoder = Pick<EnginePool, 'prepareUpload'>;
 /**
  * Turns uploaded bytes into the original to store. What the header and the file's structure can
  * tell (format, pixel cap, decode budget, data present, shape) is checked here on the request's
- * thread in microseconds; the single decode and re-encode run on a worker thread.
+ * thread in microseconds, once; the worker thread takes these checks with the bytes and runs
+ * only the single decode and re-encode.
  */
 export async function readUploadImage(
   decoder: UploadDecoder,
@@ -24,7 +25,7 @@ export async function readUploadImage(
   const shape = uploadShapeProblem(checked.width, checked.height);
   if (shape) throw new AppError(shape, 400);
   try {
-    return await decoder.prepareUpload(bytes);
+    return await decoder.prepareUpload(bytes, { checked });
   } catch (error) {
     throwUploadError(error);
   }

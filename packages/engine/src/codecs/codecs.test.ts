@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { fixture } from '../test-images';
+import { fixture } from '../../test/support/test-images';
 import { decodeImage } from './decode';
 import { checkUpload, prepareUpload } from './upload';
 
@@ -184,6 +184,19 @@ describe('checkUpload and prepareUpload', () => {
       hasAlpha: false,
       storedFormat: 'jpeg',
     });
+  });
+
+  it('prepare an upload from the checks its caller ran, without running them again', async () => {
+    // 30001 px wide passes sharp's pixel cap but not our side limit: only the header check refuses it.
+    const wide = await sharp({
+      create: { width: 30_001, height: 1, channels: 3, background: '#808080' },
+    })
+      .png()
+      .toBuffer();
+    const bytes = new Uint8Array(wide);
+    expect(() => checkUpload(bytes)).toThrow(expect.objectContaining({ code: 'TOO_MANY_PIXELS' }));
+    const checked = { format: 'png', width: 30_001, height: 1, lossless: true } as const;
+    expect(await prepareUpload(bytes, checked)).toMatchObject({ width: 30_001, height: 1 });
   });
 
   it('refuse decompression bombs from the header, before decoding', async () => {

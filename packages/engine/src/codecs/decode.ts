@@ -33,6 +33,35 @@ export function openImage(bytes: Uint8Array, header: HeaderInfo): Sharp {
   });
 }
 
+/** An image opened for decoding, with what its header and metadata say, each read once. */
+export interface ProbedImage {
+  header: HeaderInfo;
+  image: Sharp;
+  /** Size after EXIF orientation (orientations 5-8 swap the axes). */
+  width: number;
+  height: number;
+  hasAlpha: boolean;
+}
+
+/** Reads the header and the metadata of `bytes` once, for the decode that follows. */
+export async function probeImage(bytes: Uint8Array): Promise<ProbedImage> {
+  const header = sniffHeader(bytes);
+  try {
+    const image = openImage(bytes, header);
+    const meta = await image.metadata();
+    const swap = (meta.orientation ?? 1) >= 5;
+    return {
+      header,
+      image,
+      width: swap ? header.height : header.width,
+      height: swap ? header.width : header.height,
+      hasAlpha: meta.hasAlpha,
+    };
+  } catch (error) {
+    throw translateSharpError(error);
+  }
+}
+
 /**
  * Decodes to 8-bit sRGB pixels with EXIF orientation applied: 3 channels, or 4 when the input
  * has alpha. Grey, palette, 16-bit and CMYK inputs all arrive as 8-bit sRGB.
@@ -41,11 +70,15 @@ export async function decodeImage(
   bytes: Uint8Array,
   options: DecodeOptions = {},
 ): Promise<RawImage> {
-  const header = sniffHeader(bytes);
+  return decodeProbed(await probeImage(bytes), options);
+}
+
+/** `decodeImage` for an image already probed, so its header and metadata are not read again. */
+export async function decodeProbed(
+  { image, hasAlpha }: ProbedImage,
+  options: DecodeOptions = {},
+): Promise<RawImage> {
   try {
-    const image = openImage(bytes, header);
-    const meta = await image.metadata();
-    const hasAlpha = meta.hasAlpha;
     let pipeline = image.rotate(); // no angle: apply the EXIF orientation, then drop the tag
     if (options.resizeTo) {
       // fill: the caller gives the exact size (same aspect ratio up to rounding).
@@ -86,21 +119,4 @@ export function translateSharpError(error: unknown): unknown {
   return new EngineInputError('UNSUPPORTED_FORMAT', 'The image could not be decoded.', {
     cause: error,
   });
-}
-
-/** Width and height after EXIF orientation (orientations 5-8 swap the axes). */
-export async function orientedSize(
-  bytes: Uint8Array,
-  header: HeaderInfo,
-): Promise<{ width: number; height: number }> {
-  if (header.format === 'bmp') return { width: header.width, height: header.height };
-  try {
-    const meta = await openImage(bytes, header).metadata();
-    const swap = (meta.orientation ?? 1) >= 5;
-    return swap
-      ? { width: header.height, height: header.width }
-      : { width: header.width, height: header.height };
-  } catch (error) {
-    throw translateSharpError(error);
-  }
 }

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { fixture, rawPixels } from '../test-images';
+import { fixture, rawPixels } from '../../test/support/test-images';
 import { compactResult, convertToPng, makeThumbnails, THUMBNAIL_SIDES } from './renditions';
 
 /** A PNG with every alpha level, and colours under its fully transparent pixels. */

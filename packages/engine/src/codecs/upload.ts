@@ -46,12 +46,16 @@ export function checkUpload(bytes: Uint8Array): CheckedUpload {
 }
 
 /**
- * Checks an upload and turns it into the stored original with a single decode: animated images
- * (but GIF, whose first frame is kept) and damaged data are refused, the EXIF orientation is applied, metadata is dropped, and the
- * result is PNG for small lossless inputs, else high-quality JPEG (or WebP when it has alpha).
+ * Turns a checked upload into the stored original with a single decode: animated images (but
+ * GIF, whose first frame is kept) and damaged data are refused, the EXIF orientation is applied,
+ * metadata is dropped, and the result is PNG for small lossless inputs, else high-quality JPEG
+ * (or WebP when it has alpha). `checked` is what `checkUpload` found on the caller's thread, so
+ * the header and structure are not read again here; without it they are checked first.
  */
-export async function prepareUpload(bytes: Uint8Array): Promise<PreparedUpload> {
-  const checked = checkUpload(bytes);
+export async function prepareUpload(
+  bytes: Uint8Array,
+  checked: CheckedUpload = checkUpload(bytes),
+): Promise<PreparedUpload> {
   try {
     if (checked.format === 'bmp') return await prepareBmp(bytes, checked);
     const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, pages: -1 }).metadata();

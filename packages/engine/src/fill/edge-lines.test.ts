@@ -3,7 +3,7 @@ import { DEFAULT_SHIFT_MAP_OPTIONS } from './shift-map-fill';
 import { edgeLines } from './edge-lines';
 import { resizeArea } from './raster';
 import { createRng } from './rng';
-import { syntheticImage } from './synthetic-raster';
+import { syntheticImage } from '../../test/support/synthetic-raster';
 
 const options = DEFAULT_SHIFT_MAP_OPTIONS.lines;
 const preview = (image: ReturnType<typeof syntheticImage>) =>

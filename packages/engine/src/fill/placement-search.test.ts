@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { candidatePlacements, chooseAndFill, DEFAULT_SEARCH_OPTIONS } from './placement-search';
 import type { CanvasPlacement } from './raster';
 import { createRng } from './rng';
-import { discsOverGravel, rgbAt, syntheticImage } from './synthetic-raster';
+import { discsOverGravel, rgbAt, syntheticImage } from '../../test/support/synthetic-raster';
 
 describe('chooseAndFill', () => {
   const original = discsOverGravel();

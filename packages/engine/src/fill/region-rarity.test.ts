@@ -3,7 +3,7 @@ import { resizeArea } from './raster';
 import { regionRarity } from './region-rarity';
 import { createRng } from './rng';
 import { DEFAULT_SHIFT_MAP_OPTIONS } from './shift-map-fill';
-import { syntheticImage } from './synthetic-raster';
+import { syntheticImage } from '../../test/support/synthetic-raster';
 
 /** 192x192 of blue sky over gravel, with red kites (squares of 12 px) at the given places. */
 function skyWithKites(kites: [number, number][]) {

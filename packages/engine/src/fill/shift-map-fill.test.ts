@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CanvasPlacement } from './raster';
-import { rgbAt, syntheticImage } from './synthetic-raster';
+import { rgbAt, syntheticImage } from '../../test/support/synthetic-raster';
 import { createRng } from './rng';
 import { shiftMapFill } from './shift-map-fill';
 

@@ -1,9 +1,9 @@
 import { parentPort } from 'node:worker_threads';
-import { padForModel, pasteOriginal } from '../codecs/model-canvas';
 import { compactResult, convertToJpeg, convertToPng } from '../codecs/renditions';
 import { watermark } from '../codecs/watermark';
 import { prepareUpload, type PreparedUpload } from '../codecs/upload';
-import { outpaint } from '../outpaint';
+import { padForModel, pasteOriginal } from '../pipelines/model-canvas';
+import { outpaint } from '../pipelines/outpaint';
 import type { JobMessage, ReplyMessage, Task, TaskResult } from './protocol';
 import { serializeError } from './protocol';
 
@@ -17,7 +17,7 @@ async function run(task: Task): Promise<{ result: TaskResult; transfer: ArrayBuf
       return { result, transfer: [result.png.buffer as ArrayBuffer] };
     }
     case 'prepareUpload': {
-      const result = await prepareUpload(task.bytes);
+      const result = await prepareUpload(task.bytes, task.checked);
       return {
         result,
         transfer: [result.stored.buffer as ArrayBuffer, ...thumbnailBuffers(result)],
@@ -25,9 +25,8 @@ async function run(task: Task): Promise<{ result: TaskResult; transfer: ArrayBuf
     }
     case 'padForModel': {
       const result = await padForModel(task.request);
-      const buffers = result.mask
-        ? [result.image.buffer, result.mask.buffer]
-        : [result.image.buffer];
+      const buffers = [result.image.buffer, result.original.data.buffer];
+      if (result.mask) buffers.push(result.mask.buffer);
       return { result, transfer: buffers as ArrayBuffer[] };
     }
     case 'pasteOriginal': {

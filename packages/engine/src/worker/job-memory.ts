@@ -1,5 +1,5 @@
 import { sniffHeader } from '../codecs/sniff';
-import type { OutpaintRequest } from '../outpaint';
+import type { OutpaintRequest } from '../pipelines/outpaint';
 
 /** Fixed cost of a worker: V8, libvips and the module graph (measured around 80-100 MB). */
 const BASE_MB = 120;

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { checkUpload } from '../codecs/upload';
 import { EngineInputError } from '../errors';
-import { discsOverGravel } from '../fill/synthetic-raster';
-import { fixture } from '../test-images';
+import { discsOverGravel } from '../../test/support/synthetic-raster';
+import { fixture } from '../../test/support/test-images';
 import type { EnginePool } from './pool';
 import { createEnginePool } from './pool';
 
@@ -59,11 +60,15 @@ describe('createEnginePool', () => {
 
   it('prepares an upload on a worker, and passes its refusal across', async () => {
     pool = createEnginePool({ size: 1 });
-    const prepared = await pool.prepareUpload(await fixture('rocket.jpg', 80, 'jpeg'));
+    const jpeg = await fixture('rocket.jpg', 80, 'jpeg');
+    const prepared = await pool.prepareUpload(jpeg, { checked: checkUpload(jpeg) });
     expect([prepared.storedFormat, prepared.width]).toEqual(['jpeg', 80]);
     expect([...prepared.stored.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     const png = await fixture('coffee.png', 200);
-    const error = await pool.prepareUpload(png.subarray(0, 400)).catch((e: unknown) => e);
+    // The header checks ran on the whole file; the worker decodes what it is handed.
+    const error = await pool
+      .prepareUpload(png.subarray(0, 400), { checked: checkUpload(png) })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'EngineInputError', code: 'TRUNCATED' });
   });
 

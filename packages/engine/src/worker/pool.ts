@@ -1,10 +1,15 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { EngineInputError, type EngineInputErrorCode } from '../errors';
-import type { ModelCanvas, ModelCanvasRequest, PasteOriginalRequest } from '../codecs/model-canvas';
 import type { CompactResult } from '../codecs/renditions';
-import type { PreparedUpload } from '../codecs/upload';
-import type { OutpaintRequest, OutpaintResult } from '../outpaint';
+import type { CheckedUpload, PreparedUpload } from '../codecs/upload';
+import type { OutpaintResult } from '../pipelines/canvas';
+import type {
+  ModelCanvas,
+  ModelCanvasRequest,
+  PasteOriginalRequest,
+} from '../pipelines/model-canvas';
+import type { OutpaintRequest } from '../pipelines/outpaint';
 import { estimateJobMemoryMb } from './job-memory';
 import type { JobMessage, ReplyMessage, SerializedError, Task, TaskResult } from './protocol';
 
@@ -19,9 +24,16 @@ export interface EnginePoolOptions {
 
 export interface EnginePool {
   outpaint(request: OutpaintRequest, options?: { signal?: AbortSignal }): Promise<OutpaintResult>;
-  /** Checks, decodes once and re-encodes an upload for storage (see codecs/upload.ts). */
-  prepareUpload(bytes: Uint8Array, options?: { signal?: AbortSignal }): Promise<PreparedUpload>;
-  /** The padded canvas and mask a hosted model is sent (see codecs/model-canvas.ts). */
+  /**
+   * Decodes once and re-encodes an upload for storage (see codecs/upload.ts). `checked` is
+   * `checkUpload(bytes)` as the caller ran it before handing the bytes over: the worker does
+   * not run it again.
+   */
+  prepareUpload(
+    bytes: Uint8Array,
+    options?: { checked?: CheckedUpload; signal?: AbortSignal },
+  ): Promise<PreparedUpload>;
+  /** The padded canvas and mask a hosted model is sent (see pipelines/model-canvas.ts). */
   padForModel(
     request: ModelCanvasRequest,
     options?: { signal?: AbortSignal },
@@ -165,8 +177,8 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     return (await submit({ kind: 'outpaint', request }, signal)) as OutpaintResult;
   };
 
-  const prepareUpload: EnginePool['prepareUpload'] = async (bytes, { signal } = {}) =>
-    (await submit({ kind: 'prepareUpload', bytes }, signal)) as PreparedUpload;
+  const prepareUpload: EnginePool['prepareUpload'] = async (bytes, { checked, signal } = {}) =>
+    (await submit({ kind: 'prepareUpload', bytes, checked }, signal)) as PreparedUpload;
 
   const padForModel: EnginePool['padForModel'] = async (request, { signal } = {}) =>
     (await submit({ kind: 'padForModel', request }, signal)) as ModelCanvas;

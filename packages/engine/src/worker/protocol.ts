@@ -1,12 +1,17 @@
-import type { ModelCanvas, ModelCanvasRequest, PasteOriginalRequest } from '../codecs/model-canvas';
 import type { CompactResult } from '../codecs/renditions';
-import type { PreparedUpload } from '../codecs/upload';
-import type { OutpaintRequest, OutpaintResult } from '../outpaint';
+import type { CheckedUpload, PreparedUpload } from '../codecs/upload';
+import type { OutpaintResult } from '../pipelines/canvas';
+import type {
+  ModelCanvas,
+  ModelCanvasRequest,
+  PasteOriginalRequest,
+} from '../pipelines/model-canvas';
+import type { OutpaintRequest } from '../pipelines/outpaint';
 
 /** What a worker can be asked to do, and what each task answers. */
 export type Task =
   | { kind: 'outpaint'; request: OutpaintRequest }
-  | { kind: 'prepareUpload'; bytes: Uint8Array }
+  | { kind: 'prepareUpload'; bytes: Uint8Array; checked: CheckedUpload | undefined }
   | { kind: 'padForModel'; request: ModelCanvasRequest }
   | { kind: 'pasteOriginal'; request: PasteOriginalRequest }
   | { kind: 'compactResult'; bytes: Uint8Array }

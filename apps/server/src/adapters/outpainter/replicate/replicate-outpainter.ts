@@ -1,4 +1,4 @@
-import { isEngineInputError, type EnginePool } from '@reframe/engine';
+import { isEngineInputError, type EnginePool, type ModelCanvas } from '@reframe/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import * as z from 'zod';
 import type { ReplicateConfig } from '../outpainter-config';
@@ -80,7 +80,15 @@ export function createReplicateOutpainter(deps: ReplicateOutpainterDeps): Outpai
     }
   }
 
-  async function startOrAdopt(task: OutpaintTask, signal: AbortSignal): Promise<string> {
+  /**
+   * The remote prediction's id, with the original's pixels as the padded canvas decoded them
+   * (null for an adopted prediction: the paste decodes them). They are kept while the model runs,
+   * up to 64 MB for a 4000 px canvas, so that a job decodes its original once.
+   */
+  async function startOrAdopt(
+    task: OutpaintTask,
+    signal: AbortSignal,
+  ): Promise<{ remoteId: string; original: ModelCanvas['original'] | null }> {
     const saved = await remoteState.find(task.predictionId);
     if (saved?.remote_id) {
       log.info(
@@ -88,7 +96,7 @@ export function createReplicateOutpainter(deps: ReplicateOutpainterDeps): Outpai
         'adopting remote prediction',
       );
       uploadsOf.set(task.predictionId, savedInputFiles(saved.remote_input_files));
-      return saved.remote_id;
+      return { remoteId: saved.remote_id, original: null };
     }
     const fit = family ? fitFor(family, task.canvas) : undefined;
     const padded = await engine.padForModel(
@@ -120,7 +128,7 @@ export function createReplicateOutpainter(deps: ReplicateOutpainterDeps): Outpai
       { predictionId: task.predictionId, remoteId: created.id },
       'remote prediction created',
     );
-    return created.id;
+    return { remoteId: created.id, original: padded.original };
   }
 
   /** The webhook's report (re-read each round) or the API's answer, whichever settles first. */
@@ -176,10 +184,12 @@ export function createReplicateOutpainter(deps: ReplicateOutpainterDeps): Outpai
   return {
     name: 'replicate',
     async outpaint(task, signal) {
-      const remoteId = await startOrAdopt(task, signal).catch(async (error: unknown) => {
-        await deleteUploads(task.predictionId);
-        throw error;
-      });
+      const { remoteId, original } = await startOrAdopt(task, signal).catch(
+        async (error: unknown) => {
+          await deleteUploads(task.predictionId);
+          throw error;
+        },
+      );
       let settled: Settled | undefined;
       try {
         settled = await waitForOutcome(task.predictionId, remoteId, signal);
@@ -197,7 +207,10 @@ export function createReplicateOutpainter(deps: ReplicateOutpainterDeps): Outpai
           signal,
         );
         const result = await engine
-          .pasteOriginal({ input: task.original, canvas: task.canvas, output: bytes }, { signal })
+          .pasteOriginal(
+            { input: original ?? task.original, canvas: task.canvas, output: bytes },
+            { signal },
+          )
           .catch((error: unknown) => {
             if (isEngineInputError(error)) {
               throw new ProviderError(

@@ -1,18 +1,16 @@
-import { decodeImage, orientedSize } from './codecs/decode';
-import { encodePng } from './codecs/encode';
+import type { RawImage } from '../codecs/bmp';
+import { decodeProbed, probeImage } from '../codecs/decode';
 import {
   ENGINE_MAX_CANVAS_SIDE,
   ENGINE_MAX_RESULT_PIXELS,
   ENGINE_MAX_RESULT_SIDE,
-} from './codecs/limits';
-import { sniffHeader } from './codecs/sniff';
-import { EngineInputError } from './errors';
-import type { PlacementMode, SearchOptions } from './fill/placement-search';
-import { chooseAndFill, DEFAULT_SEARCH_OPTIONS } from './fill/placement-search';
-import type { ShiftMapOptions } from './fill/shift-map-fill';
-import { DEFAULT_SHIFT_MAP_OPTIONS } from './fill/shift-map-fill';
+} from '../codecs/limits';
+import { EngineInputError } from '../errors';
 
-export type { PlacementMode } from './fill/placement-search';
+/**
+ * What both pipelines share: the canvas a job asks for, the one decode of its original onto it,
+ * the paste of the original's pixels, and the timed result.
+ */
 
 export interface CanvasRequest {
   width: number;
@@ -35,31 +33,6 @@ export interface CanvasRequest {
   outputHeight?: number;
 }
 
-/** The size of the PNG a canvas request makes. */
-export function outputSizeOf(canvas: CanvasRequest): { width: number; height: number } {
-  return {
-    width: canvas.outputWidth ?? canvas.width,
-    height: canvas.outputHeight ?? canvas.height,
-  };
-}
-
-export interface OutpaintRequest {
-  /** Encoded JPEG, PNG, WebP or BMP bytes. */
-  input: Uint8Array;
-  canvas: CanvasRequest;
-  seed: number;
-  /**
-   * 'auto': the engine chooses where the original sits (and the seed) by its defect predictor;
-   * 'fixed' (the default): the canvas's offset is kept and only the seeds are compared.
-   */
-  placement?: PlacementMode;
-  /**
-   * With 'auto': 0 (the default) fills at the best placement, 1 at the second best, and so on;
-   * a regeneration asks for the next one, so it does not repeat the last result's flaws.
-   */
-  rank?: number;
-}
-
 /** Where a job's time went, in whole milliseconds (the header check counts towards decode). */
 export interface OutpaintStages {
   decodeMs: number;
@@ -68,7 +41,7 @@ export interface OutpaintStages {
 }
 
 /** An encoded result with its size and where its time went. */
-export interface TimedPng {
+interface TimedPng {
   png: Uint8Array;
   width: number;
   height: number;
@@ -84,47 +57,39 @@ export interface OutpaintResult extends TimedPng {
   confidence: number;
 }
 
-/** Decode, fill the new area, encode: one whole job, run inside a worker (or the CLI). */
-export async function outpaint(
-  request: OutpaintRequest,
-  fillOptions: ShiftMapOptions = DEFAULT_SHIFT_MAP_OPTIONS,
-  searchOptions: SearchOptions = DEFAULT_SEARCH_OPTIONS,
-): Promise<OutpaintResult> {
-  const started = performance.now();
-  const { canvas } = request;
-  const header = sniffHeader(request.input);
-  const swapped = await orientedSize(request.input, header);
-  const imageWidth = canvas.imageWidth ?? swapped.width;
-  const imageHeight = canvas.imageHeight ?? swapped.height;
-  validateCanvas(canvas, imageWidth, imageHeight);
-  const needsResize = imageWidth !== swapped.width || imageHeight !== swapped.height;
-  const original = await decodeImage(
-    request.input,
-    needsResize ? { resizeTo: { width: imageWidth, height: imageHeight } } : {},
-  );
-  const decoded = performance.now();
-  const fill = chooseAndFill(
-    original,
-    canvas,
-    request.placement ?? 'fixed',
-    request.seed,
-    fillOptions,
-    searchOptions,
-    request.rank ?? 0,
-  );
-  const filled = performance.now();
-  const output = outputSizeOf(canvas);
-  const png = await encodePng(fill.pixels, canvas.width, canvas.height, original.channels, output);
+/** The size of the PNG a canvas request makes. */
+export function outputSizeOf(canvas: CanvasRequest): { width: number; height: number } {
   return {
-    ...timedResult(png, output, { started, decoded, filled, encoded: performance.now() }),
-    offsetX: fill.offsetX,
-    offsetY: fill.offsetY,
-    confidence: fill.confidence,
+    width: canvas.outputWidth ?? canvas.width,
+    height: canvas.outputHeight ?? canvas.height,
   };
 }
 
+/**
+ * The original's pixels at their size on the canvas, checked to fit it: its header and metadata
+ * are read once and it is decoded once (scaled on the way when the canvas asks for a smaller size).
+ */
+export async function decodeOriginal(input: Uint8Array, canvas: CanvasRequest): Promise<RawImage> {
+  const probed = await probeImage(input);
+  const width = canvas.imageWidth ?? probed.width;
+  const height = canvas.imageHeight ?? probed.height;
+  validateCanvas(canvas, width, height);
+  const resize = width !== probed.width || height !== probed.height;
+  return decodeProbed(probed, resize ? { resizeTo: { width, height } } : {});
+}
+
+/** Copies the original's rows onto the canvas's pixels at its offset, bit for bit. */
+export function pasteOriginalRows(pixels: Uint8Array, canvas: CanvasRequest, original: RawImage) {
+  const rowBytes = original.width * original.channels;
+  for (let y = 0; y < original.height; y++) {
+    const from = y * rowBytes;
+    const to = ((canvas.offsetY + y) * canvas.width + canvas.offsetX) * original.channels;
+    pixels.set(original.data.subarray(from, from + rowBytes), to);
+  }
+}
+
 /** When a job started and finished each stage (`performance.now()` ms). */
-export interface StageMarks {
+interface StageMarks {
   started: number;
   decoded: number;
   filled: number;

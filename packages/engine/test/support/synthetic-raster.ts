@@ -1,5 +1,5 @@
-import type { Raster } from './raster';
-import { createRng } from './rng';
+import type { Raster } from '../../src/fill/raster';
+import { createRng } from '../../src/fill/rng';
 
 /** An RGB raster drawn pixel by pixel: the fills' tests build their scenes with it. */
 export function syntheticImage(

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { rawPixels } from '../test-images';
-import { decodeImage } from './decode';
+import { rawPixels } from '../../test/support/test-images';
+import { decodeImage } from '../codecs/decode';
 import { padForModel, pasteOriginal } from './model-canvas';
-import { borderSteps } from './seam-step';
+import { borderSteps } from '../codecs/seam-step';
 
 const PHOTOS = new URL('../../bench/photos/', import.meta.url);
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { computeCanvas, parseRatio } from '@reframe/shared/geometry/index';
 import sharp from 'sharp';
-import { decodeImage } from './codecs/decode';
-import { discsOverGravel } from './fill/synthetic-raster';
+import { decodeImage } from '../codecs/decode';
+import { discsOverGravel } from '../../test/support/synthetic-raster';
 import { outpaint } from './outpaint';
-import { fixture, rawPixels } from './test-images';
+import { fixture, rawPixels } from '../../test/support/test-images';
 
 const CATALOGUE = [
   '1:1',

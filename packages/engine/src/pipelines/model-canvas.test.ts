@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { fixture, rawPixels } from '../test-images';
-import { decodeImage } from './decode';
+import { fixture, rawPixels } from '../../test/support/test-images';
+import { decodeImage } from '../codecs/decode';
 import { padForModel, pasteOriginal } from './model-canvas';
 
 const canvas = { width: 200, height: 120, offsetX: 50, offsetY: 10 };
@@ -54,6 +54,23 @@ describe('pasteOriginal', () => {
     ]);
     expect(regionOf(pixels, decoded.width, decoded.height)).toEqual([...decoded.data]);
     expect(pixels.data[0]).toBeGreaterThan(200);
+  });
+
+  it('takes the original as padForModel decoded it, making the same result as from its bytes', async () => {
+    const input = await original();
+    const padded = await padForModel({ input, canvas });
+    const output = padded.image;
+    const fromPixels = await pasteOriginal({ input: padded.original, canvas, output });
+    const fromBytes = await pasteOriginal({ input, canvas, output });
+    expect(Buffer.from(fromPixels.png).equals(Buffer.from(fromBytes.png))).toBe(true);
+  });
+
+  it('refuses decoded pixels that do not fit the canvas', async () => {
+    const padded = await padForModel({ input: await original(), canvas });
+    const wider = { ...canvas, width: 140, offsetX: 50 };
+    await expect(
+      pasteOriginal({ input: padded.original, canvas: wider, output: padded.image }),
+    ).rejects.toMatchObject({ code: 'INVALID_CANVAS' });
   });
 
   it('refuses an output that is not an image', async () => {
