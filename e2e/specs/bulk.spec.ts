@@ -76,131 +76,149 @@ test.describe('bulk runs and placement packs', () => {
     await expect(page.getByTestId('chosen-filename')).toHaveText('coffee.png');
   });
 
-  test('on Growth, 2 photos to the Meta pack give 8 images at exact sizes and one ZIP', async ({
-    page,
-    request,
-  }) => {
-    await createVerifiedUser(page, request);
-    await buyGrowth(page);
-    await page.goto('/app');
+  test.describe('on Growth', () => {
+    // One Growth account for the two runs below, in turn; the second is charged from what the
+    // first left.
+    test.describe.configure({ mode: 'serial' });
+    let page: Page;
+    let user: Awaited<ReturnType<typeof createVerifiedUser>>;
 
-    await expectSeveralPhotos(page);
-    await page.locator('input[type=file]').setInputFiles([coffee, chelsea]);
-    await expect(page.getByTestId('bulk-count')).toHaveText('2 photos in this run');
-    await page.getByRole('checkbox', { name: '1:1', exact: true }).uncheck({ force: true });
-    await page.getByRole('tab', { name: 'Packs' }).click();
-    await page.getByTestId('pack-meta').check({ force: true });
-    await page.getByTestId('process-button').click();
-    await expect(page.getByTestId('run-cost')).toHaveText('This run uses 8 credits; you have 75.');
-    await page.getByTestId('confirm-run').click();
-    await expect(page.getByTestId('process-button')).toBeDisabled();
-
-    await expect(page.getByTestId('bulk-progress')).toHaveText('8 of 8 images ready', {
-      timeout: 180_000,
+    test.beforeAll(async ({ browser }, testInfo) => {
+      testInfo.setTimeout(60_000);
+      const { baseURL, viewport } = testInfo.project.use;
+      page = await (await browser.newContext({ baseURL, viewport })).newPage();
+      user = await createVerifiedUser(page, page.request);
+      await buyGrowth(page);
     });
-    await expect(page.getByTestId('process-button')).toBeEnabled();
-    // Each tile names its placement in full, wrapped rather than cut.
-    const names = page.getByTestId('bulk-output-name');
-    await expect(names.first()).toHaveText('Meta Feed, 1080 × 1080');
-    await expect(names.nth(2)).toHaveText('Meta Stories / Reels, 1080 × 1920');
-    const cut = await names.evaluateAll(
-      (elements) => elements.filter((element) => element.scrollWidth > element.clientWidth).length,
-    );
-    expect(cut).toBe(0);
-    const results = page.getByTestId('bulk-result');
-    await expect(results).toHaveCount(8);
-    // A tile draws its result's preview (at most 600 px) at the result's exact size. Its image
-    // may still be loading when the progress line is done: wait for each to load.
-    const tiles = () =>
-      results.evaluateAll((images) =>
-        (images as HTMLImageElement[])
-          .map((img) => ({
-            size: `${img.getAttribute('width')}x${img.getAttribute('height')}`,
-            loaded: img.naturalWidth > 0 && Math.max(img.naturalWidth, img.naturalHeight) <= 600,
-          }))
-          .sort((a, b) => a.size.localeCompare(b.size)),
-      );
-    await expect
-      .poll(tiles, { timeout: 30_000 })
-      .toEqual(
-        [...META, ...META]
-          .map(([, w, h]) => ({ size: `${w}x${h}`, loaded: true }))
-          .sort((a, b) => a.size.localeCompare(b.size)),
-      );
 
-    const downloading = page.waitForEvent('download');
-    await page.getByTestId('bulk-zip').click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^reframe-run-\d+\.zip$/);
-    const zip = await JSZip.loadAsync(await readFile(await download.path()));
-    const files = Object.values(zip.files).filter((entry) => !entry.dir);
-    expect(files.map((entry) => entry.name).sort()).toEqual(
-      ['chelsea', 'coffee'].flatMap((folder) => META.map(([name]) => `${folder}/${name}`)),
-    );
-    for (const entry of files) {
-      const expected = META.find(([name]) => entry.name.endsWith(name))!;
-      expect(pngSize(await entry.async('uint8array'))).toEqual([expected[1], expected[2]]);
-    }
-
-    // Compare and regenerate, as a single result has them.
-    const tile = page.getByTestId('bulk-output').first();
-    await tile
-      .getByRole('button', { name: 'Open Meta Feed, 1080 × 1080 full size and compare' })
-      .click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-    const before = await tile.getByTestId('bulk-result').getAttribute('src');
-    await tile.getByRole('button', { name: 'Regenerate' }).click();
-    await expect(page.getByTestId('process-button')).toBeDisabled();
-    await expect(tile.getByTestId('bulk-result')).not.toHaveAttribute('src', before ?? '', {
-      timeout: 60_000,
+    test.afterAll(async () => {
+      await page.context().close();
     });
-    await expect(page.getByTestId('process-button')).toBeEnabled();
-    await page.getByRole('link', { name: 'Billing' }).click();
-    await expect(page.getByTestId('Remaining credits')).toHaveText('66');
-  });
 
-  test('on Growth, 3 photos x the Meta pack alone are charged 12 credits, as the confirmation lists', async ({
-    page,
-    request,
-  }) => {
-    const user = await createVerifiedUser(page, request);
-    await buyGrowth(page);
-    await page.goto('/app');
+    test('2 photos to the Meta pack give 8 images at exact sizes and one ZIP', async () => {
+      await page.goto('/app');
 
-    await expectSeveralPhotos(page);
-    await page.locator('input[type=file]').setInputFiles([coffee, chelsea, astronaut]);
-    await expect(page.getByTestId('bulk-count')).toHaveText('3 photos in this run');
-    await page.getByRole('tab', { name: 'Packs' }).click();
-    await page.getByRole('checkbox', { name: 'Meta, 4 sizes', exact: true }).check({ force: true });
-    await expect(page.getByTestId('selection-item')).toHaveText(['Meta, 4 sizes']);
-    await expect(page.getByTestId('selection-credits')).toHaveText('Total: 12 credits');
+      await expectSeveralPhotos(page);
+      await page.locator('input[type=file]').setInputFiles([coffee, chelsea]);
+      await expect(page.getByTestId('bulk-count')).toHaveText('2 photos in this run');
+      await page.getByRole('checkbox', { name: '1:1', exact: true }).uncheck({ force: true });
+      await page.getByRole('tab', { name: 'Packs' }).click();
+      await page.getByTestId('pack-meta').check({ force: true });
+      await page.getByTestId('process-button').click();
+      await expect(page.getByTestId('run-cost')).toHaveText(
+        'This run uses 8 credits; you have 75.',
+      );
+      await page.getByTestId('confirm-run').click();
+      await expect(page.getByTestId('process-button')).toBeDisabled();
 
-    await page.getByTestId('process-button').click();
-    await expect(page.getByTestId('run-charges').getByRole('listitem')).toHaveText([
-      'Meta, 4 sizes',
-    ]);
-    await expect(page.getByTestId('run-cost')).toHaveText('This run uses 12 credits; you have 75.');
-    const started = page.waitForResponse(
-      (response) => response.request().method() === 'POST' && response.url().endsWith('/api/runs'),
-    );
-    await page.getByTestId('confirm-run').click();
-    const run = (await (await started).json()) as { predictions: unknown[] };
-    expect(run.predictions).toHaveLength(12);
-    await page.getByRole('link', { name: 'Billing' }).click();
-    await expect(page.getByTestId('Remaining credits')).toHaveText('63');
-
-    // The run's 12 exact-size images would keep the shared server's engine busy while the specs
-    // after this one run; deleting the account drops those still queued.
-    const deleted = await page.evaluate(async (password) => {
-      const response = await fetch('/api/account/delete', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ password }),
+      await expect(page.getByTestId('bulk-progress')).toHaveText('8 of 8 images ready', {
+        timeout: 180_000,
       });
-      return response.status;
-    }, user.password);
-    expect(deleted).toBe(200);
+      await expect(page.getByTestId('process-button')).toBeEnabled();
+      // Each tile names its placement in full, wrapped rather than cut.
+      const names = page.getByTestId('bulk-output-name');
+      await expect(names.first()).toHaveText('Meta Feed, 1080 × 1080');
+      await expect(names.nth(2)).toHaveText('Meta Stories / Reels, 1080 × 1920');
+      const cut = await names.evaluateAll(
+        (elements) =>
+          elements.filter((element) => element.scrollWidth > element.clientWidth).length,
+      );
+      expect(cut).toBe(0);
+      const results = page.getByTestId('bulk-result');
+      await expect(results).toHaveCount(8);
+      // A tile draws its result's preview (at most 600 px) at the result's exact size. Its image
+      // may still be loading when the progress line is done: wait for each to load.
+      const tiles = () =>
+        results.evaluateAll((images) =>
+          (images as HTMLImageElement[])
+            .map((img) => ({
+              size: `${img.getAttribute('width')}x${img.getAttribute('height')}`,
+              loaded: img.naturalWidth > 0 && Math.max(img.naturalWidth, img.naturalHeight) <= 600,
+            }))
+            .sort((a, b) => a.size.localeCompare(b.size)),
+        );
+      await expect
+        .poll(tiles, { timeout: 30_000 })
+        .toEqual(
+          [...META, ...META]
+            .map(([, w, h]) => ({ size: `${w}x${h}`, loaded: true }))
+            .sort((a, b) => a.size.localeCompare(b.size)),
+        );
+
+      const downloading = page.waitForEvent('download');
+      await page.getByTestId('bulk-zip').click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^reframe-run-\d+\.zip$/);
+      const zip = await JSZip.loadAsync(await readFile(await download.path()));
+      const files = Object.values(zip.files).filter((entry) => !entry.dir);
+      expect(files.map((entry) => entry.name).sort()).toEqual(
+        ['chelsea', 'coffee'].flatMap((folder) => META.map(([name]) => `${folder}/${name}`)),
+      );
+      for (const entry of files) {
+        const expected = META.find(([name]) => entry.name.endsWith(name))!;
+        expect(pngSize(await entry.async('uint8array'))).toEqual([expected[1], expected[2]]);
+      }
+
+      // Compare and regenerate, as a single result has them.
+      const tile = page.getByTestId('bulk-output').first();
+      await tile
+        .getByRole('button', { name: 'Open Meta Feed, 1080 × 1080 full size and compare' })
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      const before = await tile.getByTestId('bulk-result').getAttribute('src');
+      await tile.getByRole('button', { name: 'Regenerate' }).click();
+      await expect(page.getByTestId('process-button')).toBeDisabled();
+      await expect(tile.getByTestId('bulk-result')).not.toHaveAttribute('src', before ?? '', {
+        timeout: 60_000,
+      });
+      await expect(page.getByTestId('process-button')).toBeEnabled();
+      await page.getByRole('link', { name: 'Billing' }).click();
+      await expect(page.getByTestId('Remaining credits')).toHaveText('66');
+    });
+
+    test('3 photos x the Meta pack alone are charged 12 credits, as the confirmation lists', async () => {
+      await page.goto('/app');
+
+      await expectSeveralPhotos(page);
+      await page.locator('input[type=file]').setInputFiles([coffee, chelsea, astronaut]);
+      await expect(page.getByTestId('bulk-count')).toHaveText('3 photos in this run');
+      await page.getByRole('tab', { name: 'Packs' }).click();
+      await page
+        .getByRole('checkbox', { name: 'Meta, 4 sizes', exact: true })
+        .check({ force: true });
+      await expect(page.getByTestId('selection-item')).toHaveText(['Meta, 4 sizes']);
+      await expect(page.getByTestId('selection-credits')).toHaveText('Total: 12 credits');
+
+      await page.getByTestId('process-button').click();
+      await expect(page.getByTestId('run-charges').getByRole('listitem')).toHaveText([
+        'Meta, 4 sizes',
+      ]);
+      await expect(page.getByTestId('run-cost')).toHaveText(
+        'This run uses 12 credits; you have 66.',
+      );
+      const started = page.waitForResponse(
+        (response) =>
+          response.request().method() === 'POST' && response.url().endsWith('/api/runs'),
+      );
+      await page.getByTestId('confirm-run').click();
+      const run = (await (await started).json()) as { predictions: unknown[] };
+      expect(run.predictions).toHaveLength(12);
+      await page.getByRole('link', { name: 'Billing' }).click();
+      await expect(page.getByTestId('Remaining credits')).toHaveText('54');
+
+      // The run's 12 exact-size images would keep the shared server's engine busy while the specs
+      // after this one run; deleting the account drops those still queued.
+      const deleted = await page.evaluate(async (password) => {
+        const response = await fetch('/api/account/delete', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ password }),
+        });
+        return response.status;
+      }, user.password);
+      expect(deleted).toBe(200);
+    });
   });
 });

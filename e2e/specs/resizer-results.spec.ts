@@ -7,8 +7,9 @@ import { computeCanvas, parseRatio } from '@reframe/shared';
 import { createVerifiedUser } from '../support/accounts';
 
 /**
- * Issue 16: what happens around the results. A small photo (240 x 160) keeps the engine quick
- * and shows the small-image note.
+ * Issue 16: what happens around the results; issue 29, item 14: deleting a run and leaving a
+ * running one ask in the app's own dialog, never the browser's confirm(). A small photo
+ * (240 x 160) keeps the engine quick and shows the small-image note.
  */
 const coffee = fixtureImage('coffee.png');
 
@@ -37,13 +38,33 @@ async function bytesOf(download: Download): Promise<Buffer> {
   return readFile(await download.path());
 }
 
+/** Fails the test if the page opens a browser dialog (alert, confirm, prompt). */
+function refuseBrowserDialogs(page: Page): string[] {
+  const opened: string[] = [];
+  page.on('dialog', (dialog) => {
+    opened.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return opened;
+}
+
+/** Tab and Shift+Tab keep the focus on the dialog's buttons. */
+async function expectFocusTrapped(page: Page, dialogName: string) {
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  }
+}
+
 test.describe('results: compare, versions, retry, formats, history', () => {
   test.setTimeout(240_000);
 
-  test('five ratios, full-size compare, two regenerations keeping the second, a retry for one credit, a JPEG ZIP and the run in history', async ({
+  test('five ratios, full-size compare, two regenerations keeping the second, a retry for one credit, a JPEG ZIP, the run in history and its deletion', async ({
     page,
     request,
   }) => {
+    const browserDialogs = refuseBrowserDialogs(page);
     await createVerifiedUser(page, request);
     await expect(page).toHaveTitle('AI Image Resizer · Reframe');
     await page.locator('input[type=file]').setInputFiles(await smallCoffee());
@@ -179,7 +200,7 @@ test.describe('results: compare, versions, retry, formats, history', () => {
       expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     }
 
-    // History keeps all seven versions; deleting the run takes its files too.
+    // History keeps all seven versions.
     await page.getByRole('link', { name: 'History' }).click();
     await expect(page).toHaveTitle('Your Resizing History · Reframe');
     const card = page.getByTestId('history-card');
@@ -188,13 +209,74 @@ test.describe('results: compare, versions, retry, formats, history', () => {
     await expect(
       card.getByTestId('history-version').filter({ hasText: '16:9 · v2' }),
     ).toHaveAttribute('href', secondUrl ?? '');
-    await card.getByRole('button', { name: 'Delete the run of small-coffee.png' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete this run?' })
-      .getByRole('button', { name: 'Delete Run' })
-      .click();
+
+    // Deleting the run asks in the app dialog: Escape cancels and the focus comes back; deleting
+    // takes its files too.
+    const deleteButton = card.getByRole('button', { name: 'Delete the run of small-coffee.png' });
+    await deleteButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this run?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(
+      'Its original and all of its images are deleted. This cannot be undone.',
+    );
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await expectFocusTrapped(page, 'Delete this run?');
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(card).toBeVisible();
+    await expect(deleteButton).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Delete Run' }).click();
     await expect(page.getByText('No history yet')).toBeVisible();
     expect((await page.request.get(secondUrl ?? '')).status()).toBe(404);
+    expect(browserDialogs).toEqual([]);
+  });
+
+  test('leaving a running run asks in the app dialog: Stay keeps it, Leave goes', async ({
+    page,
+    request,
+  }) => {
+    const browserDialogs = refuseBrowserDialogs(page);
+    await createVerifiedUser(page, request);
+    await page.locator('input[type=file]').setInputFiles(await smallCoffee());
+    await expect(page.getByTestId('original-ratio')).toHaveText('1.50:1');
+
+    // Polls wait until the test lets them through: the run stays in progress meanwhile.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/replicate?*', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.getByTestId('process-button').click();
+    await expect(page.getByRole('heading', { name: 'Processing Queue' })).toBeVisible();
+
+    const historyLink = page.getByRole('link', { name: 'History' });
+    await historyLink.click();
+    const dialog = page.getByRole('dialog', { name: 'Leave while processing?' });
+    await expect(dialog).toContainText(
+      'Your images are still processing. Leave and stop following them?',
+    );
+    await expect(dialog.getByRole('button', { name: 'Stay' })).toBeFocused();
+    await expectFocusTrapped(page, 'Leave while processing?');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/app$/);
+    await expect(historyLink).toBeFocused();
+
+    await historyLink.click();
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/app$/);
+
+    await historyLink.click();
+    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL(/\/app\/history$/);
+    release();
+    expect(browserDialogs).toEqual([]);
   });
 
   test.describe('on a phone', () => {

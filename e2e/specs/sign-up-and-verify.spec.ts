@@ -70,6 +70,13 @@ test.describe('sign up and verify', () => {
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/verify-email');
     await expect(page.getByText('You are not signed in')).toBeVisible();
+
+    // The newest link still verifies, and Go to App Now leads straight into the app.
+    const mail = await newestMailTo(request, user.email, isVerificationMail);
+    await page.goto(linkIn(mail, '/__/auth/action'));
+    await expect(page.getByRole('heading', { name: 'Email Verified!' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to App Now' }).click();
+    await expect(page.getByRole('heading', { name: 'AI Image Resizer' })).toBeVisible();
   });
 
   test('the sign-up form shows the brief messages for bad input', async ({ page }) => {

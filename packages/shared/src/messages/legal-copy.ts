@@ -17,7 +17,7 @@ interface LegalPage {
 
 const supportEmail = 'support@reframe.app';
 
-const terms: LegalPage = {
+const terms = {
   title: 'Terms of Service',
   lead: 'These terms are the agreement between you and Reframe when you create an account and use the resizer.',
   sections: [
@@ -62,9 +62,9 @@ const terms: LegalPage = {
       ],
     },
   ],
-};
+} satisfies LegalPage;
 
-const privacy: LegalPage = {
+const privacy = {
   title: 'Privacy Policy',
   lead: 'What Reframe stores about you, for how long, and how you delete it.',
   sections: [
@@ -100,7 +100,7 @@ const privacy: LegalPage = {
       ],
     },
   ],
-};
+} satisfies LegalPage;
 
 export const legalCopy = {
   terms,
