@@ -108,7 +108,7 @@ export default tseslint.config(
     rules: restrict([
       ...SERVER_BASE,
       {
-        regex: '^\\.{1,2}/(?!(?:\\.\\./)*db/)(?!.*\\.tables$)',
+        regex: '^\\.{1,2}/(?!(?:\\.\\./)*(?:platform/)?db/)(?!.*\\.tables$)',
         message: 'A repo imports only db/ and table types.',
       },
       { group: ['@reframe/*'], message: 'A repo imports only db/ and table types.' },

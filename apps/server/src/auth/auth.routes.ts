@@ -1,8 +1,8 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/types';
+import type { DB } from '../platform/db/types';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../http/app-error';
+import { AppError } from '../platform/http/app-error';
 import { CLIENT_IP_HEADER } from './auth-hooks';
 import { claimToken, releaseToken } from './consumed-tokens.repo';
 import { translateAuthError } from './error-codes';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/types';
+import type { DB } from '../platform/db/types';
 import './billing.tables';
 
 /** One small query per caller; the rules live in the services. */

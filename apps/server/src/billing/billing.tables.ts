@@ -1,4 +1,4 @@
-import type { Bool, Timestamp } from '../db/types';
+import type { Bool, Timestamp } from '../platform/db/types';
 
 /** The tables of migration 0004-billing. */
 export interface BillingAccountTable {
@@ -50,7 +50,7 @@ export interface BillingTables {
 }
 
 // Billing's tables join the app's database type here, beside their migration's owner.
-declare module '../db/types' {
+declare module '../platform/db/types' {
   interface DB {
     billing_account: BillingAccountTable;
     processed_webhook_event: ProcessedWebhookEventTable;

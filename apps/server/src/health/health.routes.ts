@@ -1,7 +1,7 @@
 import type { HealthResponse } from '@reframe/shared';
 import { sql, type Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import type { DB } from '../db/types';
+import type { DB } from '../platform/db/types';
 
 export function healthRoutes({ db }: { db: Kysely<DB> }) {
   return function register(app: FastifyInstance) {

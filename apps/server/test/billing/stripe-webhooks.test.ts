@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStripeProvider } from '../../src/adapters/payments/stripe-provider';
-import { AdjustableClock } from '../../src/clock/clock';
+import { AdjustableClock } from '../../src/platform/clock/clock';
 import { signUpVerified } from '../helpers/accounts';
 import { ledgerOf } from '../helpers/ledger';
 import { asView, invite, teamOf } from '../helpers/team';

@@ -4,7 +4,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server } f
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { signWebhook } from '../../src/http/standard-webhooks';
+import { signWebhook } from '../../src/platform/http/standard-webhooks';
 import {
   driftedOutput,
   fakeModels,

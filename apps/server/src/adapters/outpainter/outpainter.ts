@@ -1,7 +1,7 @@
 import { errorMessages } from '@reframe/shared';
 import type { CanvasRequest, OutpaintResult, PlacementMode } from '@reframe/engine';
-import type { MadeBy } from '../../predictions/predictions.repo';
-import type { OutpaintProviderName } from '../../predictions/resizer.tables';
+import type { MadeBy } from '../../resizer/predictions/predictions.repo';
+import type { OutpaintProviderName } from '../../resizer/resizer.tables';
 
 /** One job's work: extend the stored original to the canvas. */
 export interface OutpaintTask {

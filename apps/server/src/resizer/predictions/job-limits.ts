@@ -1,0 +1,62 @@
+import { errorMessages } from '@reframe/shared';
+import type { Kysely } from 'kysely';
+import type { LimitsConfig } from '../../platform/config/limits-config';
+import type { DB } from '../../platform/db/types';
+import { AppError } from '../../platform/http/app-error';
+
+type Db = Kysely<DB>;
+
+async function countActiveJobs(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('prediction')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['starting', 'processing'])
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** Jobs the run handler failed with the time-out message since `since`. */
+async function countRecentTimeouts(db: Db, userId: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('prediction')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'failed')
+    .where('error', '=', errorMessages.JOB_TIMED_OUT)
+    .where('settled_at', '>=', since.toISOString())
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * Refuses a new prediction (429) when the user already has `maxActivePerUser` jobs queued or
+ * running, or when `timeoutsPerHour` of their jobs timed out within the window. Call it inside
+ * the transaction that takes the credit, after the credit's update: that update holds the
+ * user's profile row locked (PostgreSQL) or the write lock (SQLite) until commit, so concurrent
+ * requests of one user are counted one after another, and a refusal rolls the credit back.
+ */
+export async function assertCanStartJob(
+  trx: Db,
+  userId: string,
+  limits: LimitsConfig['jobs'],
+  now: Date,
+): Promise<void> {
+  if ((await countActiveJobs(trx, userId)) >= limits.maxActivePerUser) {
+    throw new AppError('TOO_MANY_ACTIVE_JOBS', 429);
+  }
+  await assertNotThrottled(trx, userId, limits, now);
+}
+
+/** The time-out half of `assertCanStartJob`, for a bulk run, whose jobs wait their turn instead. */
+export async function assertNotThrottled(
+  trx: Db,
+  userId: string,
+  limits: LimitsConfig['jobs'],
+  now: Date,
+): Promise<void> {
+  const since = new Date(now.getTime() - limits.timeoutWindowMs);
+  if ((await countRecentTimeouts(trx, userId, since)) >= limits.timeoutsPerHour) {
+    throw new AppError('JOBS_THROTTLED', 429);
+  }
+}
