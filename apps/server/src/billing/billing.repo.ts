@@ -21,6 +21,16 @@ export function findAccountByCustomer(db: BillingDb, customerId: string) {
     .executeTakeFirst();
 }
 
+/** The owner's plan, which sets their jobs' place in the queue (plan-priority.ts). */
+export async function findPlanIdForQueue(db: BillingDb, userId: string) {
+  const account = await db
+    .selectFrom('billing_account')
+    .select('plan_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return account?.plan_id;
+}
+
 export type AccountRow = NonNullable<Awaited<ReturnType<typeof findAccount>>>;
 
 /** Creates the free-tier account if the user has none; true when this call created it. */

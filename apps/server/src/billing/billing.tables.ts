@@ -27,14 +27,6 @@ export interface UsageEventTable {
   created_at: Timestamp;
 }
 
-export interface TestPaymentObjectTable {
-  id: string;
-  kind: string;
-  data: string;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
 export interface JobLeaseTable {
   name: string;
   holder: string;
@@ -45,7 +37,6 @@ export interface BillingTables {
   billing_account: BillingAccountTable;
   processed_webhook_event: ProcessedWebhookEventTable;
   usage_event: UsageEventTable;
-  test_payment_object: TestPaymentObjectTable;
   job_lease: JobLeaseTable;
 }
 
@@ -55,7 +46,6 @@ declare module '../platform/db/types' {
     billing_account: BillingAccountTable;
     processed_webhook_event: ProcessedWebhookEventTable;
     usage_event: UsageEventTable;
-    test_payment_object: TestPaymentObjectTable;
     job_lease: JobLeaseTable;
   }
 }

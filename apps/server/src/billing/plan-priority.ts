@@ -1,17 +1,7 @@
-import { planOf, type Plan } from '@reframe/shared';
+import { planOf } from '@reframe/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../platform/db/types';
-import './billing.tables';
-
-/** The owner's plan, which sets their jobs' place in the queue and how many run at once. */
-async function planOfUser(db: Kysely<DB>, userId: string): Promise<Plan> {
-  const account = await db
-    .selectFrom('billing_account')
-    .select('plan_id')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return planOf(account?.plan_id);
-}
+import { findPlanIdForQueue } from './billing.repo';
 
 /**
  * A job's place in the queue, from its owner's plan when it is enqueued (the plan catalogue's
@@ -19,5 +9,5 @@ async function planOfUser(db: Kysely<DB>, userId: string): Promise<Plan> {
  * Free's (which share the lowest).
  */
 export async function jobPriorityFor(db: Kysely<DB>, userId: string): Promise<number> {
-  return (await planOfUser(db, userId)).processing.queuePriority;
+  return planOf(await findPlanIdForQueue(db, userId)).processing.queuePriority;
 }

@@ -1,5 +1,6 @@
-import type { Alignment, OutpaintProvider, PredictionStatus } from '@reframe/shared';
+import type { Alignment, PredictionStatus } from '@reframe/shared';
 import type { Generated, Selectable } from 'kysely';
+import type { MadeBy, OutpaintProviderName } from '../adapters/outpainter/outpainter';
 import type { Timestamp } from '../platform/db/types';
 
 /** The tables of migration 0005-resizer. */
@@ -13,8 +14,8 @@ export interface UploadTable {
   created_at: Timestamp;
 }
 
-/** Who makes the pixels (migration 0008-outpaint-provider). */
-export type OutpaintProviderName = OutpaintProvider;
+/** The outpainter port's names for who made a result, as the tables store them. */
+export type { MadeBy, OutpaintProviderName };
 
 export interface PredictionTable {
   id: string;

@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { isModelName, modelNames } from '../../adapters/outpainter/replicate/model-families';
 
 /**
  * The outpainter piece of config/env.ts: which provider makes the pixels (AI_PROVIDER), whether
@@ -8,6 +7,22 @@ import { isModelName, modelNames } from '../../adapters/outpainter/replicate/mod
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess(emptyAsUndefined, schema.optional());
+
+/**
+ * The hosted models REPLICATE_MODEL may name; the Replicate adapter has a family for each
+ * (replicate/model-families.ts), which the type checker holds it to.
+ */
+export const modelNames = [
+  'black-forest-labs/flux-fill-pro',
+  'black-forest-labs/flux-fill-dev',
+  'bria/expand-image',
+  'stability-ai/stable-diffusion-inpainting',
+] as const;
+export type ModelName = (typeof modelNames)[number];
+
+export function isModelName(name: string): name is ModelName {
+  return (modelNames as readonly string[]).includes(name);
+}
 
 /** Replicate's API; output files are served from replicate.delivery and its subdomains. */
 export const REPLICATE_DEFAULT_BASE_URL = 'https://api.replicate.com/v1';

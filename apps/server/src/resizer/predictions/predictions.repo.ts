@@ -1,17 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/types';
-import type { OutpaintProviderName, PredictionRow, PredictionTable } from '../resizer.tables';
+import type { MadeBy, PredictionRow, PredictionTable } from '../resizer.tables';
 import '../../billing/billing.tables';
-
-/**
- * Who made a result: the provider, the hosted model by name (null for the engine or a pinned
- * version), and whether the engine stood in for the configured provider.
- */
-export interface MadeBy {
-  provider: OutpaintProviderName;
-  model: string | null;
-  fallback: boolean;
-}
 
 /**
  * A result as stored: its file, who made it, where the original ended up on it (the result's
