@@ -20,7 +20,7 @@ import {
 } from '../src/adapters/outpainter/replicate/replicate-api';
 import { buildCreateRequest } from '../src/adapters/outpainter/replicate/replicate-request';
 import { modelNames } from '../src/platform/config/outpainter-config';
-import { FAKE_REPLICATE_CA_FILE, startFakeReplicate } from '../test/support/fake-replicate-server';
+import { FAKE_REPLICATE_CA_FILE, startFakeReplicate } from '../test/helpers/fake-replicate-server';
 
 const TOKEN = 'r8_bench_fake_replicate_token_0123';
 const PHOTO = new URL('../../../packages/engine/bench/photos/coffee.jpg', import.meta.url);

@@ -12,8 +12,8 @@ import {
   startStripeMockServer,
   type MockSubscription,
   type StripeMockServer,
-} from '../support/stripe-mock-server';
-import { checkoutCompleted, invoicePaid, sign, subscriptionEvent } from '../support/stripe-events';
+} from '../helpers/stripe-mock-server';
+import { checkoutCompleted, invoicePaid, sign, subscriptionEvent } from '../helpers/stripe-events';
 import { callable, pathOf, usageStats, userIdOf } from './billing-helpers';
 
 /**

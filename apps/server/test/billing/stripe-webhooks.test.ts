@@ -5,14 +5,14 @@ import { signUpVerified } from '../helpers/accounts';
 import { ledgerOf } from '../helpers/ledger';
 import { asView, invite, teamOf } from '../helpers/team';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { startStripeMockServer, type StripeMockServer } from '../support/stripe-mock-server';
+import { startStripeMockServer, type StripeMockServer } from '../helpers/stripe-mock-server';
 import {
   checkoutCompleted,
   invoicePaid,
   sign,
   stripeEvent,
   subscriptionEvent,
-} from '../support/stripe-events';
+} from '../helpers/stripe-events';
 import { callable, spendCredits, usageStats, userIdOf } from './billing-helpers';
 
 const webhookSecret = 'whsec_integration_test_secret';
