@@ -3,31 +3,9 @@ import type { Kysely } from 'kysely';
 import type { LimitsConfig } from '../../platform/config/limits-config';
 import type { DB } from '../../platform/db/types';
 import { AppError } from '../../platform/http/app-error';
+import { countActiveJobs, countRecentFailures } from './predictions.repo';
 
 type Db = Kysely<DB>;
-
-async function countActiveJobs(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('prediction')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('user_id', '=', userId)
-    .where('status', 'in', ['starting', 'processing'])
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
-}
-
-/** Jobs the run handler failed with the time-out message since `since`. */
-async function countRecentTimeouts(db: Db, userId: string, since: Date): Promise<number> {
-  const row = await db
-    .selectFrom('prediction')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('user_id', '=', userId)
-    .where('status', '=', 'failed')
-    .where('error', '=', errorMessages.JOB_TIMED_OUT)
-    .where('settled_at', '>=', since.toISOString())
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
-}
 
 /**
  * Refuses a new prediction (429) when the user already has `maxActivePerUser` jobs queued or
@@ -56,7 +34,10 @@ export async function assertNotThrottled(
   now: Date,
 ): Promise<void> {
   const since = new Date(now.getTime() - limits.timeoutWindowMs);
-  if ((await countRecentTimeouts(trx, userId, since)) >= limits.timeoutsPerHour) {
+  if (
+    (await countRecentFailures(trx, userId, errorMessages.JOB_TIMED_OUT, since)) >=
+    limits.timeoutsPerHour
+  ) {
     throw new AppError('JOBS_THROTTLED', 429);
   }
 }

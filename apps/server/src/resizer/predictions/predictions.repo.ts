@@ -322,3 +322,32 @@ export async function countEarlierResults(
     .executeTakeFirstOrThrow();
   return Number(row.made);
 }
+
+/** The user's jobs queued or running (the per-user job limit). */
+export async function countActiveJobs(db: Kysely<DB>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('prediction')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['starting', 'processing'])
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** The user's jobs failed with `error` since `since` (the time-out throttle). */
+export async function countRecentFailures(
+  db: Kysely<DB>,
+  userId: string,
+  error: string,
+  since: Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom('prediction')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'failed')
+    .where('error', '=', error)
+    .where('settled_at', '>=', since.toISOString())
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}

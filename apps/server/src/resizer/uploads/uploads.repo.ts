@@ -49,3 +49,46 @@ export async function deleteUnusedUpload(
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/**
+ * Every object key a user's rows point at, thumbnails aside: originals, results of every
+ * version and history images (the stored-bytes repair).
+ */
+export async function listStoredKeysForRepair(db: Kysely<DB>, userId: string): Promise<string[]> {
+  const [uploads, predictions, images] = await Promise.all([
+    db.selectFrom('upload').select('storage_key').where('user_id', '=', userId).execute(),
+    db
+      .selectFrom('prediction')
+      .select('output_key')
+      .where('user_id', '=', userId)
+      .where('output_key', 'is not', null)
+      .execute(),
+    db
+      .selectFrom('history_image')
+      .innerJoin('history_record', 'history_record.id', 'history_image.history_id')
+      .select('history_image.storage_key')
+      .where('history_record.user_id', '=', userId)
+      .execute(),
+  ]);
+  return [
+    ...uploads.map((row) => row.storage_key),
+    ...predictions.flatMap((row) => (row.output_key ? [row.output_key] : [])),
+    ...images.map((row) => row.storage_key),
+  ];
+}
+
+export function listStoredBytesForRepair(db: Kysely<DB>) {
+  return db.selectFrom('upload_quota').select(['user_id', 'stored_bytes']).execute();
+}
+
+export async function setStoredBytesForRepair(
+  db: Kysely<DB>,
+  userId: string,
+  bytes: number,
+): Promise<void> {
+  await db
+    .updateTable('upload_quota')
+    .set({ stored_bytes: bytes })
+    .where('user_id', '=', userId)
+    .execute();
+}
