@@ -7,13 +7,16 @@ const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
 
-// The server's domains (STYLE.md, "Inside a server domain"); db, http, config, jobs, mail, clock
-// and adapters are not domains.
+// The server's layers (README, "Layout"): platform/ < adapters/ < the domains < main.ts, app.ts.
+// The domains' folders, the resizer's slices among them; platform/ and adapters/ are not domains.
 const SERVER_BASE = [
   { group: ['@reframe/web*', 'react'], message: 'The server imports no web code.' },
 ];
 const DOMAINS =
-  'account|auth|billing|callables|credits|files|health|history|predictions|site|uploads';
+  'account|api|auth|billing|callables|credits|files|health|history|mail|predictions|resizer|runs|site|team|uploads';
+const OTHER_DOMAINS = DOMAINS.split('|')
+  .filter((name) => name !== 'credits')
+  .join('|');
 
 // The engine's layers, bottom up: errors; codecs/ (the only sharp code) and fill/; pipelines/;
 // worker/, cli.ts and index.ts.
@@ -69,7 +72,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.mjs', '**/*.js'],
+    files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },
   {
@@ -126,6 +129,29 @@ export default tseslint.config(
     rules: restrict(['@reframe/engine*', '@reframe/server*']),
   },
   {
+    // The platform (http, config, db, jobs, clock) is the lowest layer: it knows no adapter, no
+    // domain and not the composition root.
+    files: ['apps/server/**/platform/**'],
+    rules: restrict([
+      ...SERVER_BASE,
+      {
+        regex: `^(?:\\.\\./)+(?:adapters|${DOMAINS})(?:/|$)|^(?:\\.\\./)+(?:main|app)$`,
+        message: 'The platform imports only the platform.',
+      },
+    ]),
+  },
+  {
+    // Every domain may spend and refund credits, so credits calls none of them.
+    files: ['apps/server/**/credits/**'],
+    rules: restrict([
+      ...SERVER_BASE,
+      {
+        regex: `^(?:\\.\\./)+(?:${OTHER_DOMAINS})/`,
+        message: 'Credits imports no other domain.',
+      },
+    ]),
+  },
+  {
     // Layering, one rule per role (ARCHITECTURE.md). A route calls its own domain's service.
     files: ['apps/server/**/*.routes.ts'],
     rules: restrict([
@@ -142,21 +168,21 @@ export default tseslint.config(
     rules: restrict([
       ...SERVER_BASE,
       {
-        regex: '^\\.{1,2}/(?!(?:\\.\\./)*db/)(?!.*\\.tables$)',
+        regex: '^\\.{1,2}/(?!(?:\\.\\./)*(?:platform/)?db/)(?!.*\\.tables$)',
         message: 'A repo imports only db/ and table types.',
       },
       { group: ['@reframe/*'], message: 'A repo imports only db/ and table types.' },
     ]),
   },
   {
-    // An adapter implements a port; the domains use it, never the other way round.
+    // An adapter implements its own port, types and tables included; the domains use it, never
+    // the other way round.
     files: ['apps/server/**/adapters/**'],
     rules: restrict([
       ...SERVER_BASE,
       {
-        regex: `^(?:\\.\\./)+(?:${DOMAINS})/(?!.*\\.tables$)`,
-        allowTypeImports: true,
-        message: 'An adapter imports no domain module, only its table and type declarations.',
+        regex: `^(?:\\.\\./)+(?:${DOMAINS})/`,
+        message: 'An adapter imports no domain module, not even a type or a table.',
       },
     ]),
   },

@@ -27,8 +27,8 @@ export const bundles = {
     outdir: 'apps/server/dist',
     entryPoints: {
       main: 'apps/server/src/main.ts',
-      'migrate-cli': 'apps/server/src/db/migrate-cli.ts',
-      seed: 'apps/server/src/db/seed.ts',
+      'migrate-cli': 'apps/server/src/platform/db/migrate-cli.ts',
+      seed: 'apps/server/scripts/seed.ts',
       bootstrap: 'packages/engine/src/worker/entry.ts',
     },
     assets: {

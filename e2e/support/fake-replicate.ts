@@ -1,4 +1,4 @@
-import { startFakeReplicate } from '../../apps/server/test/support/fake-replicate-server';
+import { startFakeReplicate } from '../../apps/server/test/helpers/fake-replicate-server';
 import { FAKE_REPLICATE_TOKEN, FAKE_REPLICATE_WEBHOOK_SECRET } from './replicate';
 
 /** The fake Replicate as a process of its own, for Playwright to start beside the servers. */

@@ -1,11 +1,11 @@
 /**
  * The second server the browser tests start: AI_PROVIDER=replicate against the fake Replicate
- * (apps/server/test/support/fake-replicate-server.ts), which posts real signed webhooks to it.
+ * (apps/server/test/helpers/fake-replicate-server.ts), which posts real signed webhooks to it.
  */
 export const FAKE_REPLICATE_TOKEN = 'r8_e2e_fake_replicate_token_0123456789';
 export const FAKE_REPLICATE_WEBHOOK_SECRET = `whsec_${Buffer.from('e2e fake replicate signing secret').toString('base64')}`;
 const FAKE_CA_FILE = new URL(
-  '../../apps/server/test/support/fake-replicate-tls/cert.pem',
+  '../../apps/server/test/helpers/fake-replicate-tls/cert.pem',
   import.meta.url,
 ).pathname;
 

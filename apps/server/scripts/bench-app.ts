@@ -11,9 +11,9 @@ import pino from 'pino';
 import { createOutboxMailer } from '../src/adapters/mail/outbox-mailer';
 import { createStorage } from '../src/adapters/storage/create-storage';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config/env';
-import { openDatabase } from '../src/db/database';
-import { runMigrations } from '../src/db/migrate';
+import { loadConfig } from '../src/platform/config/env';
+import { openDatabase } from '../src/platform/db/database';
+import { runMigrations } from '../src/platform/db/migrate';
 
 const PASSED_THROUGH = [
   'DATABASE_URL',

@@ -12,18 +12,15 @@ import { borderSteps, padForModel, pasteOriginal } from '@reframe/engine';
 import { computeCanvas, parseRatio } from '@reframe/shared';
 import sharp from 'sharp';
 import { sendInput } from '../src/adapters/outpainter/replicate/input-files';
-import {
-  fitFor,
-  modelFamilies,
-  modelNames,
-} from '../src/adapters/outpainter/replicate/model-families';
+import { fitFor, modelFamilies } from '../src/adapters/outpainter/replicate/model-families';
 import { fetchOutput } from '../src/adapters/outpainter/replicate/output-fetch';
 import {
   createReplicateApi,
   firstOutputUrl,
 } from '../src/adapters/outpainter/replicate/replicate-api';
 import { buildCreateRequest } from '../src/adapters/outpainter/replicate/replicate-request';
-import { FAKE_REPLICATE_CA_FILE, startFakeReplicate } from '../test/support/fake-replicate-server';
+import { modelNames } from '../src/platform/config/outpainter-config';
+import { FAKE_REPLICATE_CA_FILE, startFakeReplicate } from '../test/helpers/fake-replicate-server';
 
 const TOKEN = 'r8_bench_fake_replicate_token_0123';
 const PHOTO = new URL('../../../packages/engine/bench/photos/coffee.jpg', import.meta.url);

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { totalSize } from '../src/adapters/storage/storage';
-import { signWebhook } from '../src/http/standard-webhooks';
+import { signWebhook } from '../src/platform/http/standard-webhooks';
 import { drawnPhoto } from '../test/resizer/images';
 import { benchStorageDriver, type BenchApp, signUpVerified, startBenchApp } from './bench-app';
 

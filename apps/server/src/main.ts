@@ -4,12 +4,12 @@ import { createOutboxMailer } from './adapters/mail/outbox-mailer';
 import { createSmtpMailer } from './adapters/mail/smtp-mailer';
 import { createStorage } from './adapters/storage/create-storage';
 import { buildApp } from './app';
-import { resolveAuthSecret } from './config/auth-secret';
-import { loadConfigOrExit, type Config } from './config/env';
-import { openDatabase } from './db/database';
-import { runMigrations } from './db/migrate';
-import type { Mailer } from './mail/mailer';
-import { installSafetyNet } from './process-safety-net';
+import { resolveAuthSecret } from './platform/config/auth-secret';
+import { loadConfigOrExit, type Config } from './platform/config/env';
+import { openDatabase } from './platform/db/database';
+import { runMigrations } from './platform/db/migrate';
+import type { Mailer } from './adapters/mail/mailer';
+import { installSafetyNet } from './platform/process-safety-net';
 
 function createMailer(config: Readonly<Config>, logger: FastifyBaseLogger): Mailer {
   const { transport, from } = config.mail;

@@ -5,7 +5,7 @@ import { createStripeProvider } from '../src/adapters/payments/stripe-provider';
 import { callable, pathOf, userIdOf } from './billing/billing-helpers';
 import { PASSWORD, signUp, signUpVerified, uniqueEmail } from './helpers/accounts';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { startStripeMockServer, type StripeMockServer } from './support/stripe-mock-server';
+import { startStripeMockServer, type StripeMockServer } from './helpers/stripe-mock-server';
 
 /** Deleting an account ends its paid plan with the provider, and sign-up credits come once. */
 

@@ -23,16 +23,16 @@ async function rulesBrokenBy(fixture: string): Promise<string[]> {
 describe('the layering rules of eslint.config.mjs', () => {
   it('refuse a route that uses the repo of another domain, not its own', async () => {
     expect(
-      await rulesBrokenBy('apps/server/test/lint-fixtures/uploads/cross-domain.routes.ts'),
+      await rulesBrokenBy('apps/server/test/lint-fixtures/resizer/uploads/cross-domain.routes.ts'),
     ).toEqual(['no-restricted-imports']);
     expect(
-      await rulesBrokenBy('apps/server/test/lint-fixtures/uploads/own-domain.routes.ts'),
+      await rulesBrokenBy('apps/server/test/lint-fixtures/resizer/uploads/own-domain.routes.ts'),
     ).toEqual([]);
   });
 
   it('refuse a repo that imports anything but db and table types', async () => {
     expect(
-      await rulesBrokenBy('apps/server/test/lint-fixtures/uploads/with-rules.repo.ts'),
+      await rulesBrokenBy('apps/server/test/lint-fixtures/resizer/uploads/with-rules.repo.ts'),
     ).toEqual(['no-restricted-imports']);
   });
 
@@ -40,6 +40,24 @@ describe('the layering rules of eslint.config.mjs', () => {
     expect(
       await rulesBrokenBy('apps/server/test/lint-fixtures/adapters/storage/domain-import.ts'),
     ).toEqual(['no-restricted-imports']);
+  });
+
+  it('refuse an adapter that names a domain table, even as a type', async () => {
+    expect(
+      await rulesBrokenBy('apps/server/test/lint-fixtures/adapters/payments/domain-table.ts'),
+    ).toEqual(['no-restricted-imports']);
+  });
+
+  it('refuse a platform module that imports a domain module', async () => {
+    expect(
+      await rulesBrokenBy('apps/server/test/lint-fixtures/platform/http/domain-import.ts'),
+    ).toEqual(['no-restricted-imports']);
+  });
+
+  it('refuse credits calling another domain', async () => {
+    expect(await rulesBrokenBy('apps/server/test/lint-fixtures/credits/domain-import.ts')).toEqual([
+      'no-restricted-imports',
+    ]);
   });
 
   it('refuse a Node global in browser code', async () => {

@@ -8,7 +8,7 @@ import { heroPreloadLink } from './preload-hero';
 const prerenderOutDir = fileURLToPath(new URL('../node_modules/.prerender', import.meta.url));
 const prerenderEntry = 'prerender.js';
 
-/** The landing page's HTML, which the server sends for `/` only (apps/server/src/http/web-app.ts). */
+/** The landing page's HTML, which the server sends for `/` only (apps/server/src/platform/http/web-app.ts). */
 const landingFileName = 'landing.html';
 
 const emptyRoot = '<div id="root"></div>';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/types';
+import type { DB } from '../platform/db/types';
 import './account.tables';
 
 /** The profile's display name: the name given at sign-up, else the part of the email before @. */

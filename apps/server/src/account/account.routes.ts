@@ -10,7 +10,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Auth } from '../auth/auth';
 import { currentUser, passwordCheckClient, requireSession } from '../auth/guards';
-import { parseInput } from '../http/parse';
+import { parseInput } from '../platform/http/parse';
 import type { AccountService } from './account.service';
 
 interface AccountRoutesDeps {

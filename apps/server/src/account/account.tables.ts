@@ -1,4 +1,4 @@
-import type { Timestamp } from '../db/types';
+import type { Timestamp } from '../platform/db/types';
 
 /** Table of migration 0006-deleted-address. */
 export interface DeletedAddressTable {
@@ -6,7 +6,7 @@ export interface DeletedAddressTable {
   deleted_at: Timestamp;
 }
 
-declare module '../db/types' {
+declare module '../platform/db/types' {
   interface DB {
     deleted_address: DeletedAddressTable;
   }

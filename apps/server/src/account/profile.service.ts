@@ -1,7 +1,7 @@
 import { getPlan } from '@reframe/shared';
 import type { Kysely } from 'kysely';
 import { grantCredits } from '../credits/credits.service';
-import type { DB } from '../db/types';
+import type { DB } from '../platform/db/types';
 import { insertProfile, isDeletedAddress } from './account.repo';
 
 /**

@@ -1,7 +1,7 @@
 import { planOf } from '@reframe/shared';
 import type { Kysely } from 'kysely';
 import { findAccount } from '../billing/billing.repo';
-import type { DB } from '../db/types';
+import type { DB } from '../platform/db/types';
 import { findMembership, findTeamByOwner } from '../team/team.repo';
 
 /**

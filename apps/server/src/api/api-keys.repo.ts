@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/types';
+import type { DB } from '../platform/db/types';
 import type { Insertable } from 'kysely';
 import type { ApiKeyTable } from './api.tables';
 

@@ -1,7 +1,7 @@
 import { createApiKeyBodySchema } from '@reframe/shared';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, requireVerifiedUser } from '../auth/guards';
-import { parseInput } from '../http/parse';
+import { parseInput } from '../platform/http/parse';
 import type { ApiKeysService } from './api-keys.service';
 
 /** GET, POST /api/api-keys and DELETE /api/api-keys/:id: Settings' keys (session cookie). */

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiKeySummary, ApiKeysView, CreateApiKeyBody, CreatedApiKey } from '@reframe/shared';
 import type { Kysely } from 'kysely';
-import { toIsoString } from '../db/column-types';
-import type { DB } from '../db/types';
-import { AppError } from '../http/app-error';
+import { toIsoString } from '../platform/db/column-types';
+import type { DB } from '../platform/db/types';
+import { AppError } from '../platform/http/app-error';
 import { apiAccountFor, type ApiAccount } from './api-access';
 import { newKeySecret } from './api-key-secrets';
 import { insertApiKey, listActiveKeys, revokeKey } from './api-keys.repo';

@@ -1,6 +1,6 @@
 import type { ApiFormat, ApiKeyMode, Alignment } from '@reframe/shared';
 import type { Selectable } from 'kysely';
-import type { Bool, Timestamp } from '../db/types';
+import type { Bool, Timestamp } from '../platform/db/types';
 
 /** The tables of migration 0017-api-keys. */
 export interface ApiKeyTable {
@@ -52,7 +52,7 @@ export interface ApiIdempotencyTable {
 export type ApiKeyRow = Selectable<ApiKeyTable>;
 export type ApiExpansionRow = Selectable<ApiExpansionTable>;
 
-declare module '../db/types' {
+declare module '../platform/db/types' {
   interface DB {
     api_key: ApiKeyTable;
     api_expansion: ApiExpansionTable;

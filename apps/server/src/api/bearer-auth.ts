@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/types';
-import { AppError } from '../http/app-error';
+import type { DB } from '../platform/db/types';
+import { AppError } from '../platform/http/app-error';
 import type { ApiKeyRow } from './api.tables';
 import { bearerKey, hashKeySecret } from './api-key-secrets';
 import { findActiveKeyByHash, touchKey } from './api-keys.repo';

@@ -5,9 +5,9 @@ import {
   type ExpansionFields,
 } from '@reframe/shared';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../http/app-error';
-import { translateMultipartError } from '../uploads/uploads.routes';
-import type { IncomingFile } from '../uploads/uploads.service';
+import { AppError } from '../platform/http/app-error';
+import { translateMultipartError } from '../resizer/uploads/uploads.routes';
+import type { IncomingFile } from '../resizer/uploads/uploads.service';
 
 /** Text fields one POST may carry: every ratio and size asked for, and the options. */
 const MAX_FIELDS = 64;

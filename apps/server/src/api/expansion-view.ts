@@ -6,8 +6,8 @@ import {
   type ExpansionStatus,
   type PredictionStatus,
 } from '@reframe/shared';
-import { toIsoString } from '../db/column-types';
-import type { PredictionRow } from '../predictions/resizer.tables';
+import { toIsoString } from '../platform/db/column-types';
+import type { PredictionRow } from '../resizer/resizer.tables';
 import type { ApiExpansionRow } from './api.tables';
 
 export type OutputRow = Pick<

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { DB } from '../db/types';
+import type { DB } from '../platform/db/types';
 import type { ApiExpansionTable } from './api.tables';
-import '../predictions/resizer.tables';
+import '../resizer/resizer.tables';
 
 type Db = Kysely<DB>;
 

@@ -1,7 +1,7 @@
 import { TEST_KEY_CALLS_PER_DAY } from '@reframe/shared';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/types';
-import { countInWindow } from '../http/rate-limit';
+import type { DB } from '../platform/db/types';
+import { countInWindow } from '../platform/http/rate-limit';
 import type { ApiKeyRow } from './api.tables';
 import { RetryLaterError } from './v1-errors';
 

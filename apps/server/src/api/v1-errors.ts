@@ -1,6 +1,6 @@
 import { API_HEADERS, errorMessages, type ApiErrorCode, type V1Error } from '@reframe/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError } from '../http/app-error';
+import { AppError } from '../platform/http/app-error';
 
 /** An AppError that also says when to retry (429, 503): sent as Retry-After, in seconds. */
 export class RetryLaterError extends AppError {

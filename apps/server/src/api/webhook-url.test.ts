@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../http/app-error';
+import { AppError } from '../platform/http/app-error';
 import { assertWebhookUrl } from './webhook-url';
 
 function refusal(url: string, isProduction: boolean): string | null {

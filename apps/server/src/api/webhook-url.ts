@@ -1,4 +1,4 @@
-import { AppError } from '../http/app-error';
+import { AppError } from '../platform/http/app-error';
 
 /** Hosts a local receiver may listen on outside production (a developer's machine, tests). */
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);

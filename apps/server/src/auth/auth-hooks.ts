@@ -1,13 +1,13 @@
 import { errorMessages, type ErrorCode } from '@reframe/shared';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../http/app-error';
+import { AppError } from '../platform/http/app-error';
 import type {
   LimitedAction,
   PasswordAction,
   PasswordCheckSubject,
   RateLimiter,
-} from '../http/rate-limit';
+} from '../platform/http/rate-limit';
 import { logAuthEvent } from './auth-events';
 import { isCommonPassword } from './password-rules';
 
@@ -32,7 +32,7 @@ const limits: Partial<Record<string, { action: LimitedAction; byEmail: boolean }
   '/verify-email': { action: 'verify-email', byEmail: false },
 };
 
-/** Endpoints that check a password over HTTP, throttled by failures (http/rate-limit.ts). */
+/** Endpoints that check a password over HTTP, throttled by failures (platform/http/rate-limit.ts). */
 const passwordChecks: Partial<Record<string, PasswordAction>> = {
   '/sign-in/email': 'sign-in',
   '/change-password': 'change-password',

@@ -1,11 +1,12 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/types';
+import type { DB } from '../platform/db/types';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../http/app-error';
+import { AppError } from '../platform/http/app-error';
 import { CLIENT_IP_HEADER } from './auth-hooks';
 import { claimToken, releaseToken } from './consumed-tokens.repo';
 import { translateAuthError } from './error-codes';
+import { isVerifiedAddress } from './users.repo';
 
 function toWebRequest(request: FastifyRequest, appUrl: string, rawBody: string | undefined) {
   const headers = fromNodeHeaders(request.headers);
@@ -49,16 +50,6 @@ function emailOfUsedToken(token: string): string | null {
   }
 }
 
-async function isVerifiedAddress(db: Kysely<DB>, email: string | null): Promise<boolean> {
-  if (!email) return false;
-  const user = await db
-    .selectFrom('user')
-    .select('email_verified')
-    .where('email', '=', email.toLowerCase())
-    .executeTakeFirst();
-  return Boolean(user?.email_verified);
-}
-
 interface AuthRoutesDeps {
   db: Kysely<DB>;
   appUrl: string;
@@ -88,7 +79,8 @@ export function authRoutes({ db, appUrl }: AuthRoutesDeps) {
             : undefined;
         if (typeof token === 'string' && !(await claimToken(db, token))) {
           // A link opened twice: say so when the address it verified is verified (issue 16).
-          if (await isVerifiedAddress(db, emailOfUsedToken(token))) {
+          const email = emailOfUsedToken(token);
+          if (email && (await isVerifiedAddress(db, email))) {
             throw new AppError('EMAIL_ALREADY_VERIFIED', 409);
           }
           throw new AppError('VERIFICATION_LINK_INVALID_OR_EXPIRED', 400);

@@ -5,10 +5,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { deleteUserWithoutProfile, updateProfileEmail } from '../account/account.repo';
 import { createProfileWithSignupGrant } from '../account/profile.service';
 import { addressDigest } from '../account/deleted-address';
-import type { Config } from '../config/env';
-import type { Database } from '../db/database';
-import type { RateLimiter } from '../http/rate-limit';
-import type { Mailer, MailMessage } from '../mail/mailer';
+import type { Config } from '../platform/config/env';
+import type { Database } from '../platform/db/database';
+import type { RateLimiter } from '../platform/http/rate-limit';
+import type { Mailer, MailMessage } from '../adapters/mail/mailer';
 import {
   confirmNewEmailMail,
   emailChangedMail,
@@ -116,7 +116,7 @@ export function createAuth({ config, database, mailer, logger, rateLimiter, secr
         );
       },
     },
-    // better-auth's own limiter counts in memory and only in production; ours (http/rate-limit.ts)
+    // better-auth's own limiter counts in memory and only in production; ours (platform/http/rate-limit.ts)
     // keeps the counts in the database, per IP and per account, in every mode.
     rateLimit: { enabled: false },
     advanced: {

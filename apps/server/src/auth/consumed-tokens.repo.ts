@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/types';
+import type { DB } from '../platform/db/types';
 
 const KEEP_FOR_MS = 2 * 24 * 60 * 60 * 1000; // longer than any email link lives
 

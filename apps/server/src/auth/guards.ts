@@ -1,6 +1,6 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../http/app-error';
+import { AppError } from '../platform/http/app-error';
 import type { Auth } from './auth';
 
 type SessionResult = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;

@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import type { JobQueue } from '../adapters/queue/job-queue';
 import { createPaymentProvider } from '../adapters/payments/create-payment-provider';
 import type { PaymentProvider } from '../adapters/payments/payment-provider';
-import type { PaymentsConfig } from '../adapters/payments/payments-config';
+import type { PaymentsConfig } from '../platform/config/payments-config';
 import type { TestModeProvider } from '../adapters/payments/test-mode/test-mode-provider';
-import { callableRoutes } from '../callables/callables.routes';
-import type { DB } from '../db/types';
+import { callableRoutes } from './callables/callables.routes';
+import type { DB } from '../platform/db/types';
 import {
   createWebhookHandler,
   devBillingClockRoutes,
@@ -14,7 +14,7 @@ import {
   webhookRoutes,
 } from './billing.routes';
 import { createBillingService } from './billing.service';
-import { AdjustableClock } from '../clock/clock';
+import { AdjustableClock } from '../platform/clock/clock';
 import { createFulfilmentService } from './fulfilment.service';
 import { createRenewalJob, scheduleRenewalJob } from './renewal.jobs';
 

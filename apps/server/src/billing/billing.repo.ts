@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/types';
+import type { DB } from '../platform/db/types';
 import './billing.tables';
 
 /** One small query per caller; the rules live in the services. */
@@ -19,6 +19,16 @@ export function findAccountByCustomer(db: BillingDb, customerId: string) {
     .selectAll()
     .where('customer_id', '=', customerId)
     .executeTakeFirst();
+}
+
+/** The owner's plan, which sets their jobs' place in the queue (plan-priority.ts). */
+export async function findPlanIdForQueue(db: BillingDb, userId: string) {
+  const account = await db
+    .selectFrom('billing_account')
+    .select('plan_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return account?.plan_id;
 }
 
 export type AccountRow = NonNullable<Awaited<ReturnType<typeof findAccount>>>;

@@ -8,8 +8,8 @@ import type {
   PortalAction,
   TestModeProvider,
 } from '../adapters/payments/test-mode/test-mode-provider';
-import { AppError } from '../http/app-error';
-import { loopbackOnly } from '../http/loopback-only';
+import { AppError } from '../platform/http/app-error';
+import { loopbackOnly } from '../platform/http/loopback-only';
 import type { FulfilmentService } from './fulfilment.service';
 import type { RenewalJob } from './renewal.jobs';
 import { checkoutPage, closedPage, portalPage } from './test-checkout.page';

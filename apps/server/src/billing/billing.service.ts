@@ -9,8 +9,8 @@ import {
 } from '@reframe/shared';
 import type { PaymentProvider } from '../adapters/payments/payment-provider';
 import { usedCredits } from '../credits/credits.service';
-import { toIsoString } from '../db/column-types';
-import { AppError } from '../http/app-error';
+import { toIsoString } from '../platform/db/column-types';
+import { AppError } from '../platform/http/app-error';
 import {
   findAccount,
   findProfile,
@@ -20,7 +20,7 @@ import {
   setCustomerId,
   type BillingDb,
 } from './billing.repo';
-import { firstPeriodContaining, type Clock } from '../clock/clock';
+import { firstPeriodContaining, type Clock } from '../platform/clock/clock';
 import { poolBalance, spendingTeamOf } from '../team/team-access';
 
 /** The billing callables' rules: configuration, checkout, portal, usage. */

@@ -1,4 +1,4 @@
-import type { Bool, Timestamp } from '../db/types';
+import type { Bool, Timestamp } from '../platform/db/types';
 
 /** The tables of migration 0004-billing. */
 export interface BillingAccountTable {
@@ -27,14 +27,6 @@ export interface UsageEventTable {
   created_at: Timestamp;
 }
 
-export interface TestPaymentObjectTable {
-  id: string;
-  kind: string;
-  data: string;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
 export interface JobLeaseTable {
   name: string;
   holder: string;
@@ -45,17 +37,15 @@ export interface BillingTables {
   billing_account: BillingAccountTable;
   processed_webhook_event: ProcessedWebhookEventTable;
   usage_event: UsageEventTable;
-  test_payment_object: TestPaymentObjectTable;
   job_lease: JobLeaseTable;
 }
 
 // Billing's tables join the app's database type here, beside their migration's owner.
-declare module '../db/types' {
+declare module '../platform/db/types' {
   interface DB {
     billing_account: BillingAccountTable;
     processed_webhook_event: ProcessedWebhookEventTable;
     usage_event: UsageEventTable;
-    test_payment_object: TestPaymentObjectTable;
     job_lease: JobLeaseTable;
   }
 }

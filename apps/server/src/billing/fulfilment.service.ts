@@ -1,7 +1,7 @@
 import { comparePlans, getPlan, isPaidPlanId, type PaidPlanId, type PlanId } from '@reframe/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { topUpCredits } from '../credits/credits.service';
-import { isUniqueViolation } from '../db/unique-violation';
+import { isUniqueViolation } from '../platform/db/unique-violation';
 import {
   isEntitling,
   type BillingEvent,
@@ -21,7 +21,7 @@ import {
   type AccountRow,
   type BillingDb,
 } from './billing.repo';
-import { addOneMonth, type Clock } from '../clock/clock';
+import { addOneMonth, type Clock } from '../platform/clock/clock';
 import { syncTeamWithPlan } from '../team/team-access';
 
 export const handledEventTypes = new Set([

@@ -2,8 +2,8 @@ import { getPlan } from '@reframe/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { topUpCredits } from '../credits/credits.service';
 import type { JobQueue } from '../adapters/queue/job-queue';
-import { isUniqueViolation } from '../db/unique-violation';
-import type { JobName } from '../jobs/job-catalogue';
+import { isUniqueViolation } from '../platform/db/unique-violation';
+import type { JobName } from '../platform/jobs/job-catalogue';
 import {
   advanceFreePeriod,
   deleteProcessedEventsBefore,
@@ -15,7 +15,7 @@ import {
   tryAcquireLease,
   type BillingDb,
 } from './billing.repo';
-import { addOneMonth, periodContaining, type Clock } from '../clock/clock';
+import { addOneMonth, periodContaining, type Clock } from '../platform/clock/clock';
 
 const planRenewJobName: JobName = 'PlanRenew';
 const defaultPageSize = 200;

@@ -1,5 +1,5 @@
 import { copy, getPlan, type PaidPlanId, type Plan } from '@reframe/shared';
-import { escapeHtml } from '../http/escape-html';
+import { escapeHtml } from '../platform/http/escape-html';
 
 /**
  * Server-rendered pages of the test-mode provider: its checkout and its subscription portal, in

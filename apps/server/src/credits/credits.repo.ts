@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CreditLedgerKind, DB } from '../db/types';
+import type { CreditLedgerKind, DB } from '../platform/db/types';
 
 /** One small query per caller; only credits.service.ts changes a balance through them. */
 export type CreditsDb = Kysely<DB>;

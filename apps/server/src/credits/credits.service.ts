@@ -1,5 +1,5 @@
 import { balanceAfterTopUp } from '@reframe/shared';
-import type { CreditLedgerKind } from '../db/types';
+import type { CreditLedgerKind } from '../platform/db/types';
 import {
   addCredits,
   findLedgerEntryByKey,

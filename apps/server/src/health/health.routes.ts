@@ -1,13 +1,14 @@
 import type { HealthResponse } from '@reframe/shared';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import type { DB } from '../db/types';
+import type { DB } from '../platform/db/types';
+import { pingForHealth } from './health.repo';
 
 export function healthRoutes({ db }: { db: Kysely<DB> }) {
   return function register(app: FastifyInstance) {
     app.get('/api/health', async (request, reply): Promise<HealthResponse> => {
       try {
-        await sql`select 1`.execute(db);
+        await pingForHealth(db);
         return { status: 'ok', database: 'ok' };
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unavailable');

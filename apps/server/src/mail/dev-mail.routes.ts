@@ -1,8 +1,8 @@
 import type { DevMailMessage } from '@reframe/shared';
 import type { FastifyInstance } from 'fastify';
-import { loopbackOnly } from '../http/loopback-only';
-import { linksIn, type Mailer, type SentMail } from './mailer';
-import { escapeHtml } from '../http/escape-html';
+import { loopbackOnly } from '../platform/http/loopback-only';
+import { linksIn, type Mailer, type SentMail } from '../adapters/mail/mailer';
+import { escapeHtml } from '../platform/http/escape-html';
 
 function renderMailbox(messages: readonly SentMail[]): string {
   const items = messages

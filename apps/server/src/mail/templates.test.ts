@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linksIn } from './mailer';
+import { linksIn } from '../adapters/mail/mailer';
 import { existingAccountSignUpMail, resetPasswordMail, verifyEmailMail } from './templates';
 
 describe('mail templates', () => {

@@ -1,6 +1,6 @@
 import { copy } from '@reframe/shared';
-import type { MailMessage } from './mailer';
-import { escapeHtml } from '../http/escape-html';
+import type { MailMessage } from '../adapters/mail/mailer';
+import { escapeHtml } from '../platform/http/escape-html';
 
 /** The emails the server sends. Each has a text part and an HTML part with the Reframe wordmark. */
 

@@ -2,7 +2,7 @@ import { thumbnailSizes, type SpendingTeam } from '@reframe/shared';
 import type { Kysely } from 'kysely';
 import { getBalance } from '../credits/credits.repo';
 import type { TeamCharge } from '../credits/credits.service';
-import type { DB } from '../db/types';
+import type { DB } from '../platform/db/types';
 import {
   findMembership,
   findTeamByOwner,

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { DB } from '../db/types';
+import type { DB } from '../platform/db/types';
 import type { TeamInviteTable, TeamMemberTable, TeamRow } from './team.tables';
 
 type Db = Kysely<DB>;

@@ -10,7 +10,7 @@ import {
 } from '@reframe/shared';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, requireVerifiedUser } from '../auth/guards';
-import { parseInput } from '../http/parse';
+import { parseInput } from '../platform/http/parse';
 import type { TeamService } from './team.service';
 
 type IdParams = { Params: { id: string } };

@@ -14,13 +14,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { teamJoinLink } from '../auth/links';
 import { findAccount } from '../billing/billing.repo';
-import type { LimitsConfig } from '../config/limits-config';
+import type { LimitsConfig } from '../platform/config/limits-config';
 import { teamCreditsUsedSince } from '../credits/credits.service';
-import { toIsoString } from '../db/column-types';
-import type { DB } from '../db/types';
-import { isUniqueViolation } from '../db/unique-violation';
-import { AppError } from '../http/app-error';
-import type { Mailer } from '../mail/mailer';
+import { toIsoString } from '../platform/db/column-types';
+import type { DB } from '../platform/db/types';
+import { isUniqueViolation } from '../platform/db/unique-violation';
+import { AppError } from '../platform/http/app-error';
+import type { Mailer } from '../adapters/mail/mailer';
 import { teamInviteMail } from '../mail/templates';
 import {
   countInvitesSince,

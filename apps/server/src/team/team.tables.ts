@@ -1,6 +1,6 @@
 import type { InviteRole, TeamRole } from '@reframe/shared';
 import type { Selectable } from 'kysely';
-import type { Timestamp } from '../db/types';
+import type { Timestamp } from '../platform/db/types';
 
 /** The tables of migration 0016-teams. */
 export interface TeamTable {
@@ -38,7 +38,7 @@ export interface TeamInviteTable {
 export type TeamRow = Selectable<TeamTable>;
 export type TeamInviteRow = Selectable<TeamInviteTable>;
 
-declare module '../db/types' {
+declare module '../platform/db/types' {
   interface DB {
     team: TeamTable;
     team_member: TeamMemberTable;

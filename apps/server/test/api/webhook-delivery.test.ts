@@ -11,9 +11,9 @@ import {
   scheduleExpansionWebhook,
 } from '../../src/api/webhooks/webhook-delivery';
 import { webhookSecretFor } from '../../src/api/webhooks/webhook-secret';
-import { AdjustableClock, systemClock } from '../../src/clock/clock';
-import { toIsoString } from '../../src/db/column-types';
-import { verifyWebhook } from '../../src/http/standard-webhooks';
+import { AdjustableClock, systemClock } from '../../src/platform/clock/clock';
+import { toIsoString } from '../../src/platform/db/column-types';
+import { verifyWebhook } from '../../src/platform/http/standard-webhooks';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { expertOwner, person, type Person } from '../helpers/team';
 import { startReceiver } from '../helpers/webhook-receiver';

@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { signWebhook, verifyWebhook } from '../../src/http/standard-webhooks';
+import { signWebhook, verifyWebhook } from '../../src/platform/http/standard-webhooks';
 
 /** The test vector of the Standard Webhooks specification (and its reference libraries). */
 const spec = {

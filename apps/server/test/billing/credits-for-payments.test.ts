@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestInvoice } from '../../src/adapters/payments/test-mode/test-mode-objects';
 import { testModePriceIds } from '../../src/adapters/payments/test-mode/test-mode-provider';
 import { createStripeProvider } from '../../src/adapters/payments/stripe-provider';
-import { AdjustableClock } from '../../src/clock/clock';
+import { AdjustableClock } from '../../src/platform/clock/clock';
 import { signUpVerified } from '../helpers/accounts';
 import type { TestClient } from '../helpers/client';
 import { ledgerOf } from '../helpers/ledger';
@@ -12,8 +12,8 @@ import {
   startStripeMockServer,
   type MockSubscription,
   type StripeMockServer,
-} from '../support/stripe-mock-server';
-import { checkoutCompleted, invoicePaid, sign, subscriptionEvent } from '../support/stripe-events';
+} from '../helpers/stripe-mock-server';
+import { checkoutCompleted, invoicePaid, sign, subscriptionEvent } from '../helpers/stripe-events';
 import { callable, pathOf, usageStats, userIdOf } from './billing-helpers';
 
 /**

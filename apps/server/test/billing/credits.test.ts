@@ -6,7 +6,7 @@ import {
   spendCredit,
   topUpCredits,
 } from '../../src/credits/credits.service';
-import { isUniqueViolation } from '../../src/db/unique-violation';
+import { isUniqueViolation } from '../../src/platform/db/unique-violation';
 import { signUp } from '../helpers/accounts';
 import { ledgerOf } from '../helpers/ledger';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -4,7 +4,7 @@ import { createStripeProvider } from '../../src/adapters/payments/stripe-provide
 import { signUpVerified } from '../helpers/accounts';
 import { TestClient } from '../helpers/client';
 import { createTestApp, PRODUCTION_ENV, type TestApp } from '../helpers/test-app';
-import { startStripeMockServer, type StripeMockServer } from '../support/stripe-mock-server';
+import { startStripeMockServer, type StripeMockServer } from '../helpers/stripe-mock-server';
 import { callable, pathOf, usageStats } from './billing-helpers';
 
 /** Which payments run, what every page is told about it, and who may use the test-mode pages. */

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdjustableClock } from '../../src/clock/clock';
+import { AdjustableClock } from '../../src/platform/clock/clock';
 import { createRenewalJob } from '../../src/billing/renewal.jobs';
 import { signUpVerified } from '../helpers/accounts';
 import { ledgerOf } from '../helpers/ledger';

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStripeProvider } from '../../src/adapters/payments/stripe-provider';
-import { AdjustableClock } from '../../src/clock/clock';
+import { AdjustableClock } from '../../src/platform/clock/clock';
 import { signUpVerified } from '../helpers/accounts';
 import { ledgerOf } from '../helpers/ledger';
 import { asView, invite, teamOf } from '../helpers/team';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { startStripeMockServer, type StripeMockServer } from '../support/stripe-mock-server';
+import { startStripeMockServer, type StripeMockServer } from '../helpers/stripe-mock-server';
 import {
   checkoutCompleted,
   invoicePaid,
   sign,
   stripeEvent,
   subscriptionEvent,
-} from '../support/stripe-events';
+} from '../helpers/stripe-events';
 import { callable, spendCredits, usageStats, userIdOf } from './billing-helpers';
 
 const webhookSecret = 'whsec_integration_test_secret';

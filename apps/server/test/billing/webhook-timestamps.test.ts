@@ -2,8 +2,8 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeProvider } from '../../src/adapters/payments/stripe-provider';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { startStripeMockServer, type StripeMockServer } from '../support/stripe-mock-server';
-import { stripeEvent } from '../support/stripe-events';
+import { startStripeMockServer, type StripeMockServer } from '../helpers/stripe-mock-server';
+import { stripeEvent } from '../helpers/stripe-events';
 
 const webhookSecret = 'whsec_timestamp_test_secret';
 

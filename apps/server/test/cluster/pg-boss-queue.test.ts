@@ -3,9 +3,9 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JobQueue } from '../../src/adapters/queue/job-queue';
 import { createPgBossQueue, type PgBossQueueOptions } from '../../src/adapters/queue/pg-boss-queue';
-import { openDatabase, type Database } from '../../src/db/database';
-import { runMigrations } from '../../src/db/migrate';
-import type { JobCatalogue, JobStatus } from '../../src/jobs/job-catalogue';
+import { openDatabase, type Database } from '../../src/platform/db/database';
+import { runMigrations } from '../../src/platform/db/migrate';
+import type { JobCatalogue, JobStatus } from '../../src/platform/jobs/job-catalogue';
 import { createPostgresDatabase } from '../helpers/database';
 
 const PlanRenew = () => Promise.resolve('succeeded' as const);

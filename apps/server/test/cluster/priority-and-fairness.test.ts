@@ -1,7 +1,7 @@
 import type { Prediction } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFreeAccountIfMissing } from '../../src/billing/billing.repo';
-import { toIsoString } from '../../src/db/column-types';
+import { toIsoString } from '../../src/platform/db/column-types';
 import { signUpVerified } from '../helpers/accounts';
 import type { TestClient } from '../helpers/client';
 import { S3_TEST_CREDENTIALS, startS3Server, type TestS3Server } from '../helpers/s3-server';

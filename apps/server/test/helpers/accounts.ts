@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { SentMail } from '../../src/mail/mailer';
+import type { SentMail } from '../../src/adapters/mail/mailer';
 import type { TestApp } from './test-app';
 import { TestClient } from './client';
 

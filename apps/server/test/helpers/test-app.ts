@@ -5,10 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { createOutboxMailer } from '../../src/adapters/mail/outbox-mailer';
 import { buildApp, type AppDeps } from '../../src/app';
-import { loadConfig, type Config } from '../../src/config/env';
-import { openDatabase, type Database } from '../../src/db/database';
-import { runMigrations } from '../../src/db/migrate';
-import type { Mailer } from '../../src/mail/mailer';
+import { loadConfig, type Config } from '../../src/platform/config/env';
+import { openDatabase, type Database } from '../../src/platform/db/database';
+import { runMigrations } from '../../src/platform/db/migrate';
+import type { Mailer } from '../../src/adapters/mail/mailer';
 import { createPostgresDatabase, testDatabaseKind } from './database';
 import { TEST_AUTH_SECRET } from './jwt';
 

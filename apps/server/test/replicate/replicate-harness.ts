@@ -19,7 +19,7 @@ import {
   predictionBody,
   upload,
 } from '../resizer/resizer-client';
-import { FAKE_REPLICATE_CA_FILE, type FakeReplicate } from '../support/fake-replicate-server';
+import { FAKE_REPLICATE_CA_FILE, type FakeReplicate } from '../helpers/fake-replicate-server';
 
 export const TOKEN = `r8_${'Tok3n'.repeat(8)}`;
 const WEBHOOK_SECRET = `whsec_${Buffer.from('the fake replicate signing secret!').toString('base64')}`;

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { borderSteps } from '@reframe/engine';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { startFakeReplicate, type FakeReplicate } from '../support/fake-replicate-server';
+import { startFakeReplicate, type FakeReplicate } from '../helpers/fake-replicate-server';
 import {
   expectRefunded,
   expectSucceeded,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { captureLog } from '../helpers/log-capture';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { pollUntilSettled, predictionBody } from '../resizer/resizer-client';
-import { startFakeReplicate, type FakeReplicate } from '../support/fake-replicate-server';
+import { startFakeReplicate, type FakeReplicate } from '../helpers/fake-replicate-server';
 import {
   expectFakeOutputIn,
   expectRefunded,

@@ -9,7 +9,7 @@ import { createPostgresDatabase, testDatabaseKind } from '../helpers/database';
 import { HttpClient, signUpVerifiedOverHttp, startServerProcess } from '../helpers/server-process';
 import { freePort } from '../../../../scripts/free-port';
 import { multipartBody } from '../resizer/resizer-client';
-import { startFakeReplicate, type FakeReplicate } from '../support/fake-replicate-server';
+import { startFakeReplicate, type FakeReplicate } from '../helpers/fake-replicate-server';
 import { replicateEnv, TOKEN } from './replicate-harness';
 
 describe('a server killed while Replicate runs its prediction', () => {

@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { startFakeReplicate, type FakeReplicate } from '../support/fake-replicate-server';
+import { startFakeReplicate, type FakeReplicate } from '../helpers/fake-replicate-server';
 import type { Prediction } from '@reframe/shared';
 import { signUpVerified } from '../helpers/accounts';
 import { drawnPhoto } from '../resizer/images';

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Prediction } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failAndRefund } from '../../src/predictions/prediction-settlement';
+import { failAndRefund } from '../../src/resizer/predictions/prediction-settlement';
 import { signUpVerified } from '../helpers/accounts';
 import { ledgerOf } from '../helpers/ledger';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { HistoryPage } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureHistoryRecord, setHistoryImage } from '../../src/history/history.repo';
+import { ensureHistoryRecord, setHistoryImage } from '../../src/resizer/history/history.repo';
 import { signUpVerified } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 

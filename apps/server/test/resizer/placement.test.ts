@@ -12,7 +12,7 @@ import { signUpVerified } from '../helpers/accounts';
 import type { TestClient } from '../helpers/client';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { replicateEnv, TOKEN } from '../replicate/replicate-harness';
-import { startFakeReplicate, type FakeReplicate } from '../support/fake-replicate-server';
+import { startFakeReplicate, type FakeReplicate } from '../helpers/fake-replicate-server';
 import { pathOf, pollUntilSettled, upload } from './resizer-client';
 
 /** A 120 x 90 photo of noise made here: every row differs, so a misplaced original shows. */

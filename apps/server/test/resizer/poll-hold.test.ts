@@ -1,6 +1,6 @@
 import type { Prediction } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPredictionWatch } from '../../src/predictions/prediction-watch';
+import { createPredictionWatch } from '../../src/resizer/predictions/prediction-watch';
 import { signUpVerified } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { photo } from './images';

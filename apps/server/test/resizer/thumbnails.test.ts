@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiskStorage } from '../../src/adapters/storage/disk-storage';
 import type { Storage } from '../../src/adapters/storage/storage';
-import { thumbnailKey } from '../../src/files/storage-keys';
+import { thumbnailKey } from '../../src/resizer/files/storage-keys';
 import { signUpVerified } from '../helpers/accounts';
 import type { TestClient } from '../helpers/client';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -5,7 +5,7 @@ import type { Prediction } from '@reframe/shared';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessQueue } from '../../src/adapters/queue/in-process-queue';
-import { recoverPredictions } from '../../src/jobs/prediction-recovery';
+import { recoverPredictions } from '../../src/resizer/prediction-recovery';
 import { PASSWORD, signUpVerified } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { photo } from './images';

@@ -1,8 +1,8 @@
 import { errorMessages } from '@reframe/shared';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerErrorHandler } from '../../src/http/error-handler';
-import { readUploadImage, type UploadDecoder } from '../../src/uploads/upload-image';
+import { registerErrorHandler } from '../../src/platform/http/error-handler';
+import { readUploadImage, type UploadDecoder } from '../../src/resizer/uploads/upload-image';
 import { captureLog } from '../helpers/log-capture';
 import { photo } from './images';
 

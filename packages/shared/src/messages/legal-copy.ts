@@ -1,7 +1,7 @@
 /**
  * The Terms of Service and the Privacy Policy (/terms, /privacy; issue 29), in plain words for what
  * the product does. Their facts come from the code: what the server stores, the limits it applies
- * (apps/server/src/config/limits-config.ts) and what deleting a run or the account removes
+ * (apps/server/src/platform/config/limits-config.ts) and what deleting a run or the account removes
  * (history and account services). `copy.legal` spreads this in.
  */
 interface LegalSection {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer, MailMessage, SentMail } from '../../mail/mailer';
+import type { Mailer, MailMessage, SentMail } from './mailer';
 
 const KEPT_MESSAGES = 200;
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Mailer, MailMessage } from '../../mail/mailer';
+import type { Mailer, MailMessage } from './mailer';
 
 /** Sends through the SMTP server of SMTP_URL (smtp:// or smtps://, credentials in the URL). */
 export function createSmtpMailer(url: string, from: string, logger: FastifyBaseLogger): Mailer {

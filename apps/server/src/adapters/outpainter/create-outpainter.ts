@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createEngineOutpainter } from './engine-outpainter';
 import { withEngineFallback } from './fallback-outpainter';
 import type { Outpainter } from './outpainter';
-import type { OutpainterConfig } from './outpainter-config';
+import type { OutpainterConfig } from '../../platform/config/outpainter-config';
 import { createReplicateApi } from './replicate/replicate-api';
 import { createReplicateOutpainter, type RemoteStateStore } from './replicate/replicate-outpainter';
 import type { RemoteWakeups } from './replicate/remote-wakeups';

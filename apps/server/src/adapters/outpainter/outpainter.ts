@@ -1,7 +1,18 @@
-import { errorMessages } from '@reframe/shared';
+import { errorMessages, type OutpaintProvider } from '@reframe/shared';
 import type { CanvasRequest, OutpaintResult, PlacementMode } from '@reframe/engine';
-import type { MadeBy } from '../../predictions/predictions.repo';
-import type { OutpaintProviderName } from '../../predictions/resizer.tables';
+
+/** Who makes the pixels (migration 0008-outpaint-provider). */
+export type OutpaintProviderName = OutpaintProvider;
+
+/**
+ * Who made a result: the provider, the hosted model by name (null for the engine or a pinned
+ * version), and whether the engine stood in for the configured provider.
+ */
+export interface MadeBy {
+  provider: OutpaintProviderName;
+  model: string | null;
+  fallback: boolean;
+}
 
 /** One job's work: extend the stored original to the canvas. */
 export interface OutpaintTask {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { AdjustableClock } from '../../clock/clock';
-import type { DB } from '../../db/types';
+import type { AdjustableClock } from '../../platform/clock/clock';
+import type { DB } from '../../platform/db/types';
 import type { PaymentProvider } from './payment-provider';
-import type { PaymentsConfig } from './payments-config';
+import type { PaymentsConfig } from '../../platform/config/payments-config';
 import { createStripeProvider } from './stripe-provider';
 import { createTestModeProvider } from './test-mode/test-mode-provider';
 

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { JobHandlers, JobStatus } from '../../jobs/job-catalogue';
+import type { JobHandlers, JobStatus } from '../../platform/jobs/job-catalogue';
 import { createInProcessQueue } from './in-process-queue';
 
 const log = pino({ level: 'silent' });

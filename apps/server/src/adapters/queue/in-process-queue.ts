@@ -5,7 +5,7 @@ import {
   runJob,
   type JobCatalogue,
   type JobHandlers,
-} from '../../jobs/job-catalogue';
+} from '../../platform/jobs/job-catalogue';
 import type { JobQueue } from './job-queue';
 
 interface Entry {

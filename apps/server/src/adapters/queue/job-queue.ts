@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types';
-import type { JobCatalogue, JobHandlers } from '../../jobs/job-catalogue';
+import type { DB } from '../../platform/db/types';
+import type { JobCatalogue, JobHandlers } from '../../platform/jobs/job-catalogue';
 
 export interface EnqueueOptions {
   /** One job per key: enqueueing a key that is queued or running again adds nothing. */
   key: string;
-  /** Higher runs first (jobs of equal priority in order of arrival); see job-priority.ts. */
+  /** Higher runs first (jobs of equal priority in order of arrival); see billing/plan-priority.ts. */
   priority: number;
   /** Runs the job no sooner than this many milliseconds from now (a retry's backoff). */
   delayMs?: number;

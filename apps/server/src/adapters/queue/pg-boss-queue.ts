@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CompiledQuery, type Kysely } from 'kysely';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
-import type { DB } from '../../db/types';
+import type { DB } from '../../platform/db/types';
 import {
   assertHandlersForEveryJob,
   DEFER_MS,
@@ -11,7 +11,7 @@ import {
   type JobCatalogue,
   type JobHandlers,
   type JobName,
-} from '../../jobs/job-catalogue';
+} from '../../platform/jobs/job-catalogue';
 import type { JobQueue } from './job-queue';
 
 /** How often an idle worker slot asks for a job. */

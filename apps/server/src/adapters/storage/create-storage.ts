@@ -1,4 +1,4 @@
-import type { ResizerConfig } from '../../jobs/resizer-config';
+import type { ResizerConfig } from '../../platform/config/resizer-config';
 import { createDiskStorage } from './disk-storage';
 import { createS3Storage } from './s3-storage';
 import type { Storage } from './storage';

@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { Timestamp } from '../../db/types';
+import type { Timestamp } from '../../platform/db/types';
 
 /** The tables of migration 0018-api-webhooks. */
 export interface ApiWebhookSecretTable {
@@ -41,7 +41,7 @@ export interface ApiWebhookAttemptTable {
 
 export type ApiWebhookDeliveryRow = Selectable<ApiWebhookDeliveryTable>;
 
-declare module '../../db/types' {
+declare module '../../platform/db/types' {
   interface DB {
     api_webhook_secret: ApiWebhookSecretTable;
     api_webhook_delivery: ApiWebhookDeliveryTable;

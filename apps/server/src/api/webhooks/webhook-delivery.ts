@@ -3,11 +3,11 @@ import { API_HEADERS, type Expansion } from '@reframe/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { JobQueue } from '../../adapters/queue/job-queue';
-import type { Clock } from '../../clock/clock';
-import { toIsoString } from '../../db/column-types';
-import type { DB } from '../../db/types';
-import type { JobHandler } from '../../jobs/job-catalogue';
-import { signWebhook } from '../../http/standard-webhooks';
+import type { Clock } from '../../platform/clock/clock';
+import { toIsoString } from '../../platform/db/column-types';
+import type { DB } from '../../platform/db/types';
+import type { JobHandler } from '../../platform/jobs/job-catalogue';
+import { signWebhook } from '../../platform/http/standard-webhooks';
 import {
   claimAttempt,
   findDelivery,

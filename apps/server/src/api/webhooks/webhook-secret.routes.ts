@@ -2,9 +2,9 @@ import type { WebhookSecretResponse } from '@reframe/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { currentUser, requireVerifiedUser } from '../../auth/guards';
-import type { Clock } from '../../clock/clock';
-import type { DB } from '../../db/types';
-import { AppError } from '../../http/app-error';
+import type { Clock } from '../../platform/clock/clock';
+import type { DB } from '../../platform/db/types';
+import { AppError } from '../../platform/http/app-error';
 import { apiAccountFor } from '../api-access';
 import { rotateWebhookSecret, webhookSecretFor } from './webhook-secret';
 

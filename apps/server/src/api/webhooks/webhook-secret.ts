@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { systemClock, type Clock } from '../../clock/clock';
-import type { DB } from '../../db/types';
+import { systemClock, type Clock } from '../../platform/clock/clock';
+import type { DB } from '../../platform/db/types';
 import {
   findWebhookSecret,
   insertWebhookSecretOnce,

@@ -1,6 +1,7 @@
 import { copy } from '@reframe/shared';
 import { describe, expect, it } from 'vitest';
-import { fitFor, modelFamilies, modelNames } from './model-families';
+import { modelNames } from '../../../platform/config/outpainter-config';
+import { fitFor, modelFamilies } from './model-families';
 import { estimatedCostUsd } from './model-prices';
 import { buildCreateRequest } from './replicate-request';
 

@@ -1,5 +1,6 @@
 import type { ModelFit } from '@reframe/engine';
 import * as z from 'zod';
+import type { ModelName } from '../../../platform/config/outpainter-config';
 
 /**
  * The hosted models REPLICATE_MODEL may name, each with its adapter: the input fields it takes
@@ -152,14 +153,7 @@ export const modelFamilies = {
       num_inference_steps: 45,
     }),
   },
-} satisfies Record<string, ModelFamily>;
-
-export type ModelName = keyof typeof modelFamilies;
-export const modelNames = Object.keys(modelFamilies) as ModelName[];
-
-export function isModelName(name: string): name is ModelName {
-  return Object.hasOwn(modelFamilies, name);
-}
+} satisfies Record<ModelName, ModelFamily>;
 
 /** The canvas scaled into the family's limits (never up), both sides multiples as it asks. */
 export function fitFor(family: ModelFamily, canvas: { width: number; height: number }): ModelFit {

@@ -1,4 +1,4 @@
-import type { ModelName } from './model-families';
+import type { ModelName } from '../../../platform/config/outpainter-config';
 
 /**
  * What one result costs on Replicate, from each model's page at the time of writing (November

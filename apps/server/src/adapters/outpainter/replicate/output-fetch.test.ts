@@ -34,7 +34,7 @@ describe('the output allowlist', () => {
   });
 });
 
-const tlsDir = new URL('../../../../test/support/fake-replicate-tls/', import.meta.url);
+const tlsDir = new URL('../../../../test/helpers/fake-replicate-tls/', import.meta.url);
 const tls = {
   cert: readFileSync(new URL('cert.pem', tlsDir), 'utf8'),
   key: readFileSync(new URL('key.pem', tlsDir), 'utf8'),

@@ -1,7 +1,7 @@
 import { isEngineInputError, type EnginePool, type ModelCanvas } from '@reframe/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import * as z from 'zod';
-import type { ReplicateConfig } from '../outpainter-config';
+import type { ReplicateConfig } from '../../../platform/config/outpainter-config';
 import { isTimeout, ProviderError, type Outpainter, type OutpaintTask } from '../outpainter';
 import { fetchOutput } from './output-fetch';
 import { sendInput } from './input-files';

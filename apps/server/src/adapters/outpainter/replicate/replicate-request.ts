@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { copy } from '@reframe/shared';
 import type { ModelCanvas } from '@reframe/engine';
-import type { ReplicateConfig } from '../outpainter-config';
+import type { ReplicateConfig } from '../../../platform/config/outpainter-config';
 import { ProviderError } from '../outpainter';
 import { modelFamilies, SEED_LIMIT } from './model-families';
 import type { CreatePredictionRequest } from './replicate-api';

@@ -1,7 +1,7 @@
 import { getPlan, type PaidPlanId } from '@reframe/shared';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../../db/types';
-import { addOneMonth, nextPeriod, type AdjustableClock } from '../../../clock/clock';
+import type { DB } from '../../../platform/db/types';
+import { addOneMonth, nextPeriod, type AdjustableClock } from '../../../platform/clock/clock';
 import type { PaymentProvider } from '../payment-provider';
 import {
   planForPrice,

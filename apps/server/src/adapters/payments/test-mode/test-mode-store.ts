@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../../db/types';
-import '../../../billing/billing.tables';
+import type { DB } from '../../../platform/db/types';
+import './test-mode.tables';
 
 export type TestObjectKind =
   'customer' | 'checkout_session' | 'subscription' | 'invoice' | 'portal';

@@ -1,4 +1,4 @@
 // Breaks the adapters rule: an adapter importing a domain module.
-import { fileUrl } from '../../files/file-urls';
+import { fileUrl } from '../../resizer/files/file-urls';
 
 export const url = fileUrl;

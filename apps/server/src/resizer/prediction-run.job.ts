@@ -1,0 +1,124 @@
+import { copy, errorMessages, planOf } from '@reframe/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { failureMessage, type Outpainter } from '../adapters/outpainter/outpainter';
+import type { EnginePool } from '@reframe/engine';
+import type { Storage } from '../adapters/storage/storage';
+import type { DB } from '../platform/db/types';
+import { completePrediction, failAndRefund } from './predictions/prediction-settlement';
+import { canvasOfPrediction, offsetOnResult, placementModeFor } from './predictions/output-canvas';
+import { claimForRun, countEarlierResults } from './predictions/predictions.repo';
+import { addStoredBytes } from './uploads/upload-quota';
+import { extensionFor } from './files/content-type';
+import { resultsFolder } from './files/storage-keys';
+import { deleteWithThumbnails, storeWithThumbnails } from './files/stored-files';
+import { findOwnedUpload } from './uploads/uploads.repo';
+import type { JobData, JobStatus } from '../platform/jobs/job-catalogue';
+
+export interface PredictionRunDeps {
+  db: Kysely<DB>;
+  storage: Storage;
+  outpainter: Outpainter;
+  /** Turns each result into what is stored: lossless WebP and its thumbnails, on a worker. */
+  codecs: Pick<EnginePool, 'compactResult' | 'watermark'>;
+  log: FastifyBaseLogger;
+  /** A run longer than this is aborted, failed and refunded. */
+  timeoutMs: number;
+}
+
+/** A user's ratios running at once, from their plan (the plan catalogue's `processing`). */
+const ratiosAtOnceOn = (planId: string | null) => planOf(planId).processing.ratiosAtOnce;
+
+class JobTimeoutError extends Error {
+  override readonly name = 'JobTimeoutError';
+}
+
+/**
+ * Runs one prediction on its outpainter: claim it, extend the stored original to the target
+ * canvas, store it compact (lossless WebP) with its thumbnails, then complete it; any failure
+ * fails it and refunds its credit. A server shutdown leaves it unsettled for the next start to
+ * resume.
+ */
+export function createPredictionRunHandler(deps: PredictionRunDeps) {
+  const { db, storage, outpainter, codecs, log, timeoutMs } = deps;
+
+  return async function handlePredictionRun(
+    { predictionId }: JobData<'PredictionRun'>,
+    shutdown: AbortSignal,
+  ): Promise<JobStatus> {
+    const prediction = await claimForRun(db, predictionId, ratiosAtOnceOn);
+    if (!prediction) return 'skipped';
+    if (prediction === 'busy') {
+      log.debug(
+        { predictionId },
+        'prediction put back: its owner runs as many as their plan allows',
+      );
+      return 'deferred';
+    }
+    log.info({ predictionId, attempt: prediction.attempts }, 'prediction started');
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = AbortSignal.any([shutdown, timeout]);
+    try {
+      const upload = await findOwnedUpload(db, prediction.user_id, prediction.upload_id);
+      const original = upload ? await storage.read(upload.storage_key) : null;
+      if (!upload || !original) throw new Error('The original image is missing.');
+      const canvas = canvasOfPrediction(prediction, upload);
+      if (!canvas) throw new Error(`Unknown output ${prediction.aspect_ratio}.`);
+      const placement = placementModeFor(prediction.alignment, outpainter.name);
+      const rank = prediction.regenerate ? await countEarlierResults(db, prediction) : 0;
+      const result = await outpainter.outpaint(
+        { predictionId, original, canvas, seed: prediction.seed, placement, rank },
+        signal,
+      );
+      if (timeout.aborted) throw new JobTimeoutError();
+      const compacting = performance.now();
+      // A test API key's result carries its watermark in every file made from it (issue 30).
+      const png = prediction.watermark
+        ? await codecs.watermark(result.png, copy.apiResults.testWatermark, { signal })
+        : result.png;
+      const compact = await codecs.compactResult(png, { signal });
+      if (timeout.aborted) throw new JobTimeoutError();
+      const storing = performance.now();
+      const compactMs = Math.round(storing - compacting);
+      const stored = await storeWithThumbnails(storage, resultsFolder(prediction.user_id, result), {
+        bytes: compact.webp,
+        extension: extensionFor('webp'),
+        thumbnails: compact.thumbnails,
+      });
+      const outputKey = stored.key;
+      const storeMs = Math.round(performance.now() - storing);
+      const placed = { ...offsetOnResult(canvas, result), confidence: result.confidence };
+      const made = { outputKey, madeBy: result.madeBy, placed };
+      if (!(await completePrediction(db, prediction, upload, made))) {
+        await deleteWithThumbnails(storage, outputKey);
+        return 'skipped';
+      }
+      await addStoredBytes(db, prediction.user_id, stored.bytes);
+      log.info(
+        {
+          predictionId,
+          ms: result.ms,
+          ...result.stages,
+          compactMs,
+          storeMs,
+          bytes: compact.webp.byteLength,
+          pngBytes: result.png.byteLength,
+          ...result.madeBy,
+          ...placed,
+        },
+        'prediction succeeded',
+      );
+      return 'succeeded';
+    } catch (error) {
+      if (shutdown.aborted && !timeout.aborted) throw error;
+      const timedOut = timeout.aborted || error instanceof JobTimeoutError;
+      log.warn({ err: error, predictionId, timedOut }, 'prediction failed; refunding');
+      await failAndRefund(
+        db,
+        prediction,
+        timedOut ? errorMessages.JOB_TIMED_OUT : failureMessage(error),
+      );
+      return 'failed';
+    }
+  };
+}
