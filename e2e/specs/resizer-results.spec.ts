@@ -38,6 +38,23 @@ async function bytesOf(download: Download): Promise<Buffer> {
   return readFile(await download.path());
 }
 
+/**
+ * Uploads the small coffee and starts a run whose polls wait until `release` is called, so the
+ * run stays in progress meanwhile.
+ */
+async function startHeldRun(page: Page): Promise<{ release: () => void }> {
+  await page.locator('input[type=file]').setInputFiles(await smallCoffee());
+  await expect(page.getByTestId('original-ratio')).toHaveText('1.50:1');
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/replicate?*', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.getByTestId('process-button').click();
+  return { release };
+}
+
 /** Fails the test if the page opens a browser dialog (alert, confirm, prompt). */
 function refuseBrowserDialogs(page: Page): string[] {
   const opened: string[] = [];
@@ -241,17 +258,7 @@ test.describe('results: compare, versions, retry, formats, history', () => {
   }) => {
     const browserDialogs = refuseBrowserDialogs(page);
     await createVerifiedUser(page, request);
-    await page.locator('input[type=file]').setInputFiles(await smallCoffee());
-    await expect(page.getByTestId('original-ratio')).toHaveText('1.50:1');
-
-    // Polls wait until the test lets them through: the run stays in progress meanwhile.
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/replicate?*', async (route) => {
-      await released;
-      await route.continue();
-    });
-    await page.getByTestId('process-button').click();
+    const { release } = await startHeldRun(page);
     await expect(page.getByRole('heading', { name: 'Processing Queue' })).toBeVisible();
 
     const historyLink = page.getByRole('link', { name: 'History' });
@@ -287,17 +294,7 @@ test.describe('results: compare, versions, retry, formats, history', () => {
       request,
     }) => {
       await createVerifiedUser(page, request);
-      await page.locator('input[type=file]').setInputFiles(await smallCoffee());
-      await expect(page.getByTestId('original-ratio')).toHaveText('1.50:1');
-
-      // Polls wait until the test lets them through: the run stays in progress meanwhile.
-      let release: () => void = () => undefined;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/api/replicate?*', async (route) => {
-        await released;
-        await route.continue();
-      });
-      await page.getByTestId('process-button').click();
+      const { release } = await startHeldRun(page);
       await expect(page.getByRole('heading', { name: 'Processing Queue' })).toBeInViewport();
 
       await page.getByRole('button', { name: 'Open menu' }).click();
