@@ -7,7 +7,8 @@ const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
 
-// The server's layers (README, "Layout"): platform/ < adapters/ < the domains < main.ts, app.ts.
+// The server's layers (README, "Layout"): platform/ < adapters/ < the domains < main.ts,
+// compose.ts, app.ts.
 // The domains' folders, the resizer's slices among them; platform/ and adapters/ are not domains.
 const SERVER_BASE = [
   { group: ['@reframe/web*', 'react'], message: 'The server imports no web code.' },
@@ -135,7 +136,7 @@ export default tseslint.config(
     rules: restrict([
       ...SERVER_BASE,
       {
-        regex: `^(?:\\.\\./)+(?:adapters|${DOMAINS})(?:/|$)|^(?:\\.\\./)+(?:main|app)$`,
+        regex: `^(?:\\.\\./)+(?:adapters|${DOMAINS})(?:/|$)|^(?:\\.\\./)+(?:main|compose|app)$`,
         message: 'The platform imports only the platform.',
       },
     ]),

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { createOutboxMailer } from '../src/adapters/mail/outbox-mailer';
-import { createStorage } from '../src/adapters/storage/create-storage';
 import { buildApp } from '../src/app';
+import { createAdapters } from '../src/compose';
 import { loadConfig } from '../src/platform/config/env';
 import { openDatabase } from '../src/platform/db/database';
 import { runMigrations } from '../src/platform/db/migrate';
@@ -38,11 +38,13 @@ export async function startBenchApp(env: Record<string, string> = {}) {
   const logger = pino({ level: 'silent' });
   const database = openDatabase(config.db);
   await runMigrations(database);
-  const mailer = createOutboxMailer(logger);
+  const adapters = createAdapters(config, logger, database.db, {
+    mailer: createOutboxMailer(logger),
+  });
   const app = await buildApp({
     config,
     database,
-    mailer,
+    adapters,
     logger,
     authSecret: 'bench-secret-0123456789abcdef0123456789',
     webDistDir: join(dataDir, 'no-web'),
@@ -54,12 +56,11 @@ export async function startBenchApp(env: Record<string, string> = {}) {
     base: `http://127.0.0.1:${port}`,
     port,
     origin: config.server.appUrl,
-    storage: createStorage(config.resizer.storage),
-    mailer,
+    storage: adapters.storage,
+    mailer: adapters.mailer,
     database,
     async close() {
       await app.close();
-      await mailer.close();
       await database.destroy();
       rmSync(dataDir, { recursive: true, force: true });
     },

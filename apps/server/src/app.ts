@@ -6,7 +6,8 @@ import { openApiRoutes } from './api/openapi/openapi.routes';
 import { createAccountService } from './account/account.service';
 import { createApi, type ApiDeps } from './api/api.module';
 import { createAuth } from './auth/auth';
-import { createBilling, type BillingDeps } from './billing/billing.module';
+import { createBilling } from './billing/billing.module';
+import type { Adapters } from './compose';
 import { systemClock } from './platform/clock/clock';
 import { authRoutes } from './auth/auth.routes';
 import type { Config } from './platform/config/env';
@@ -21,7 +22,6 @@ import { requestTimeoutOptions } from './platform/http/request-timeouts';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerWebApp } from './platform/http/web-app';
 import { devMailRoutes } from './mail/dev-mail.routes';
-import type { Mailer } from './adapters/mail/mailer';
 import { createResizer, type ResizerDeps } from './resizer/resizer.module';
 import { siteConfigRoutes } from './site/site-config.routes';
 import { teamRoutes } from './team/team.routes';
@@ -31,16 +31,15 @@ export interface AppDeps {
   config: Readonly<Config>;
   /** Opened and migrated by the caller (main.ts or the test helper), which also closes it. */
   database: Database;
-  mailer: Mailer;
+  /** Built by createAdapters (compose.ts); the app closes them when it closes. */
+  adapters: Adapters;
   authSecret: string;
-  /** A pino logger; by default Fastify makes one at config.log.level. */
-  logger?: FastifyBaseLogger;
+  /** The pino logger the adapters log to. */
+  logger: FastifyBaseLogger;
   /** The built web app; defaults to apps/web/dist. */
   webDistDir?: string;
-  /** Tests: a payment provider (Stripe against a local mock) and a movable clock. */
-  billing?: Pick<BillingDeps, 'provider' | 'clock'>;
-  /** main.ts: the configured storage (and tests: an engine pool); defaults from config. */
-  resizer?: Pick<ResizerDeps, 'storage' | 'engine' | 'queue' | 'watch' | 'pollHoldMs'>;
+  /** Tests: a watch they can see the held polls of, and a longer poll hold. */
+  resizer?: Pick<ResizerDeps, 'watch' | 'pollHoldMs'>;
   /** Tests: who is told when an API expansion with a webhook settles, instead of its webhook. */
   api?: Pick<ApiDeps, 'onExpansionSettled'>;
 }
@@ -54,9 +53,10 @@ function trustProxyOption(value: boolean | number | string[]) {
 
 /** Builds the whole server from its dependencies; nothing here reads the environment. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database, mailer } = deps;
+  const { config, database, adapters } = deps;
+  const { mailer, queue } = adapters;
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: { level: config.log.level } }),
+    loggerInstance: deps.logger,
     trustProxy: trustProxyOption(config.server.trustProxy),
     bodyLimit: 1024 * 1024,
     childLoggerFactory: redactingChildLoggerFactory,
@@ -78,7 +78,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments: config.payments,
     devRoutes: config.devRoutes,
     renewalIntervalMs: config.env === 'test' ? 0 : 60 * 60_000,
-    ...deps.billing,
+    provider: adapters.payments,
+    clock: adapters.clock,
   });
   const resizer = createResizer({
     db: database.db,
@@ -87,13 +88,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: config.resizer,
     outpainterConfig: config.outpainter,
     limits: config.limits,
-    postgresUrl: config.db.kind === 'postgres' ? config.db.url : undefined,
     runsJobs: config.role.runsJobs,
-    ...deps.resizer,
+    storage: adapters.storage,
+    queue,
+    engine: adapters.engine,
+    uploadEngine: adapters.uploadEngine,
+    outpainter: adapters.outpainter,
+    wakeups: adapters.wakeups,
+    watch: deps.resizer?.watch,
+    pollHoldMs: deps.resizer?.pollHoldMs,
   });
   const apiWebhooks = createApiWebhooks({
     db: database.db,
-    queue: resizer.queue,
+    queue,
     clock: systemClock,
     log: app.log,
     production: config.env === 'production',
@@ -106,7 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (config.role.runsJobs) await apiWebhooks.resume();
   });
   if (config.role.runsJobs) {
-    app.addHook('onReady', () => billing.startSchedule(resizer.queue));
+    app.addHook('onReady', () => billing.startSchedule(queue));
     app.addHook('onClose', () => billing.stopSchedule());
   }
   const accountService = createAccountService({
@@ -118,7 +125,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cancelSubscriptions: billing.billing.cancelSubscriptions,
     deleteUserFiles: resizer.deleteUserFiles,
   });
-  app.addHook('onClose', () => resizer.stop(config.role.shutdownGraceMs));
+  app.addHook('onClose', async () => {
+    resizer.stop();
+    await adapters.close(config.role.shutdownGraceMs);
+  });
 
   app.decorate('auth', auth);
   app.decorateRequest('user', null);

@@ -1,36 +1,24 @@
-import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import { createOutboxMailer } from './adapters/mail/outbox-mailer';
-import { createSmtpMailer } from './adapters/mail/smtp-mailer';
-import { createStorage } from './adapters/storage/create-storage';
 import { buildApp } from './app';
+import { createAdapters } from './compose';
 import { resolveAuthSecret } from './platform/config/auth-secret';
-import { loadConfigOrExit, type Config } from './platform/config/env';
+import { loadConfigOrExit } from './platform/config/env';
 import { openDatabase } from './platform/db/database';
 import { runMigrations } from './platform/db/migrate';
-import type { Mailer } from './adapters/mail/mailer';
 import { installSafetyNet } from './platform/process-safety-net';
-
-function createMailer(config: Readonly<Config>, logger: FastifyBaseLogger): Mailer {
-  const { transport, from } = config.mail;
-  return transport.kind === 'smtp'
-    ? createSmtpMailer(transport.url, from, logger)
-    : createOutboxMailer(logger);
-}
 
 const config = loadConfigOrExit();
 const logger = pino({ level: config.log.level });
 installSafetyNet(process, logger);
 const database = openDatabase(config.db);
 await runMigrations(database);
-const mailer = createMailer(config, logger);
+const adapters = createAdapters(config, logger, database.db);
 const app = await buildApp({
   config,
   database,
-  mailer,
+  adapters,
   authSecret: resolveAuthSecret(config.auth),
   logger,
-  resizer: { storage: createStorage(config.resizer.storage) },
 });
 
 let closing = false;
@@ -54,7 +42,6 @@ async function shutdown(signal: string) {
     await app.close();
     clearInterval(closeIdle);
     clearTimeout(closeAll);
-    await mailer.close();
     await database.destroy();
     process.exit(0);
   } catch (error) {
@@ -71,7 +58,7 @@ if (config.role.serves) {
     {
       url: config.server.appUrl,
       database: config.db.kind,
-      mail: mailer.kind,
+      mail: adapters.mailer.kind,
       role: config.role.name,
     },
     `Reframe is running at ${config.server.appUrl}`,

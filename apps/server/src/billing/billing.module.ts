@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { JobQueue } from '../adapters/queue/job-queue';
-import { createPaymentProvider } from '../adapters/payments/create-payment-provider';
 import type { PaymentProvider } from '../adapters/payments/payment-provider';
 import type { PaymentsConfig } from '../platform/config/payments-config';
 import type { TestModeProvider } from '../adapters/payments/test-mode/test-mode-provider';
@@ -14,11 +13,11 @@ import {
   webhookRoutes,
 } from './billing.routes';
 import { createBillingService } from './billing.service';
-import { AdjustableClock } from '../platform/clock/clock';
+import type { AdjustableClock } from '../platform/clock/clock';
 import { createFulfilmentService } from './fulfilment.service';
 import { createRenewalJob, scheduleRenewalJob } from './renewal.jobs';
 
-export interface BillingDeps {
+interface BillingDeps {
   db: Kysely<DB>;
   log: FastifyBaseLogger;
   appUrl: string;
@@ -27,17 +26,14 @@ export interface BillingDeps {
   devRoutes: boolean;
   /** How often PlanRenew runs; 0 leaves it to the caller (tests run it by hand). */
   renewalIntervalMs: number;
-  /** Tests pass a Stripe provider pointed at a local mock, and their own clock. */
-  provider?: PaymentProvider;
-  clock?: AdjustableClock;
+  /** The payment provider main.ts chose (compose.ts), and the clock it runs on. */
+  provider: PaymentProvider;
+  clock: AdjustableClock;
 }
 
-/** Wires billing: provider, services, renewal job and the Fastify plugins to register. */
+/** Wires billing: services, renewal job and the Fastify plugins to register. */
 export function createBilling(deps: BillingDeps) {
-  const clock = deps.clock ?? new AdjustableClock();
-  const provider =
-    deps.provider ??
-    createPaymentProvider({ payments: deps.payments, db: deps.db, clock, appUrl: deps.appUrl });
+  const { clock, provider } = deps;
   const billing = createBillingService({ db: deps.db, provider, clock, appUrl: deps.appUrl });
   const fulfilment = createFulfilmentService({ db: deps.db, provider, clock, log: deps.log });
   const renewalJob = createRenewalJob({ db: deps.db, clock, log: deps.log });

@@ -1,40 +1,36 @@
-import { createEnginePool, type EnginePool } from '@reframe/engine';
+import type { EnginePool } from '@reframe/engine';
+import { errorMessages } from '@reframe/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { createOutpainter } from '../adapters/outpainter/create-outpainter';
-import type { OutpainterConfig } from '../platform/config/outpainter-config';
-import { createRemoteWakeups } from '../adapters/outpainter/replicate/remote-wakeups';
-import { createInProcessQueue } from '../adapters/queue/in-process-queue';
+import type { Outpainter } from '../adapters/outpainter/outpainter';
+import type { RemoteWakeups } from '../adapters/outpainter/replicate/remote-wakeups';
 import type { JobQueue } from '../adapters/queue/job-queue';
-import type { JobHandlers } from '../platform/jobs/job-catalogue';
-import { createPgBossQueue } from '../adapters/queue/pg-boss-queue';
-import { createStorage } from '../adapters/storage/create-storage';
 import type { Storage } from '../adapters/storage/storage';
+import type { LimitsConfig } from '../platform/config/limits-config';
+import type { OutpainterConfig } from '../platform/config/outpainter-config';
+import type { ResizerConfig } from '../platform/config/resizer-config';
 import type { DB } from '../platform/db/types';
+import type { JobCatalogue, JobHandler, JobHandlers } from '../platform/jobs/job-catalogue';
 import { filesRoutes } from './files/files.routes';
 import { userPrefix } from './files/storage-keys';
 import { historyRoutes } from './history/history.routes';
 import { createHistoryService } from './history/history.service';
+import { recoverPredictions, refundStaleQueued } from './prediction-recovery';
 import { createPredictionRunHandler } from './prediction-run.job';
-import { MAX_ATTEMPTS, recoverPredictions, refundStaleQueued } from './prediction-recovery';
-import type { ResizerConfig } from '../platform/config/resizer-config';
-import type { LimitsConfig } from '../platform/config/limits-config';
-import { createUploadQuota } from './uploads/upload-quota';
-import { repairStoredBytes } from './uploads/stored-bytes-repair';
-import { errorMessages } from '@reframe/shared';
 import { failAndRefund } from './predictions/prediction-settlement';
-import { findPredictionForSettlement } from './predictions/predictions.repo';
-import { createUploadSlots } from './uploads/upload-slots';
-import { uploadsRoutes } from './uploads/uploads.routes';
-import { createUploadsService } from './uploads/uploads.service';
 import { createPredictionWatch, type PredictionWatch } from './predictions/prediction-watch';
-import { findRemoteState, savePredictTime, saveRemoteId } from './predictions/predictions.repo';
+import { findPredictionForSettlement } from './predictions/predictions.repo';
 import { predictionsRoutes } from './predictions/predictions.routes';
-import { providerWebhookRoutes } from './provider-webhook.routes';
 import { createPredictionsService, POLL_HOLD_MS } from './predictions/predictions.service';
+import { providerWebhookRoutes } from './provider-webhook.routes';
 import { createRunDispatch } from './runs/run-dispatch';
 import { runsRoutes } from './runs/runs.routes';
 import { createRunsService } from './runs/runs.service';
+import { repairStoredBytes } from './uploads/stored-bytes-repair';
+import { createUploadQuota } from './uploads/upload-quota';
+import { createUploadSlots } from './uploads/upload-slots';
+import { uploadsRoutes } from './uploads/uploads.routes';
+import { createUploadsService } from './uploads/uploads.service';
 
 export interface ResizerDeps {
   db: Kysely<DB>;
@@ -43,52 +39,31 @@ export interface ResizerDeps {
   config: ResizerConfig;
   outpainterConfig: OutpainterConfig;
   limits: LimitsConfig;
-  /** Set on PostgreSQL: jobs then go through pg-boss there, shared by every process. */
-  postgresUrl?: string | undefined;
   /** This process takes and runs jobs (ROLE=worker or all); otherwise it only enqueues. */
-  runsJobs?: boolean;
-  /** main.ts passes the configured adapters; by default disk storage and an engine pool. */
-  storage?: Storage;
-  engine?: EnginePool;
-  queue?: JobQueue;
+  runsJobs: boolean;
+  /** The adapters main.ts chose (compose.ts). */
+  storage: Storage;
+  queue: JobQueue;
+  /** The jobs' pool, whose codecs the job uses. */
+  engine: EnginePool;
+  /** The uploads' and downloads' pool. */
+  uploadEngine: EnginePool;
+  outpainter: Outpainter;
+  wakeups: RemoteWakeups;
   /** Tests: a watch they can see the held polls of, and a hold longer than their time limit. */
-  watch?: PredictionWatch;
-  pollHoldMs?: number;
+  watch?: PredictionWatch | undefined;
+  pollHoldMs?: number | undefined;
 }
 
 /** How often a job-running process repairs the quota counters and refunds lost queued jobs. */
 const MAINTENANCE_INTERVAL_MS = 60 * 60_000;
 
-/** Wires uploads, predictions and their jobs, files and history; owns the pool's lifetime. */
+/** Wires uploads, predictions and their jobs, files and history over the adapters it is given. */
 export function createResizer(deps: ResizerDeps) {
   const { db, log, appUrl, config, outpainterConfig, limits } = deps;
-  const storage = deps.storage ?? createStorage(config.storage);
-  const engine = deps.engine ?? createEnginePool({ size: config.jobs.workers });
-  // Uploads and downloads are decoded on a pool of their own, so they never wait behind jobs.
-  const uploadEngine = createEnginePool({ size: config.uploads.decodeWorkers });
-  const queue =
-    deps.queue ??
-    (deps.postgresUrl
-      ? createPgBossQueue({
-          connectionString: deps.postgresUrl,
-          concurrency: config.jobs.workers,
-          leaseMs: config.jobs.timeoutMs,
-          retryLimit: MAX_ATTEMPTS - 1,
-          giveUp: async (job) => {
-            // A renewal that gave up is simply run again by the next scheduled one.
-            if (job.name !== 'PredictionRun') return;
-            const prediction = await findPredictionForSettlement(db, job.data.predictionId);
-            if (prediction && (await failAndRefund(db, prediction, errorMessages.JOB_FAILED))) {
-              await jobSettled(prediction.id);
-            }
-          },
-          log,
-        })
-      : createInProcessQueue({ concurrency: config.jobs.workers, log }));
-  const runsJobs = deps.runsJobs ?? true;
+  const { storage, queue, uploadEngine, wakeups } = deps;
   const watch = deps.watch ?? createPredictionWatch();
   const quota = createUploadQuota({ db, storage, limits: limits.uploads });
-  const wakeups = createRemoteWakeups();
   const runDispatch = createRunDispatch({
     db,
     queue,
@@ -97,22 +72,35 @@ export function createResizer(deps: ResizerDeps) {
   const handlePredictionRun = createPredictionRunHandler({
     db,
     storage,
-    outpainter: createOutpainter({
-      config: outpainterConfig,
-      engine,
-      remoteState: {
-        find: (predictionId) => findRemoteState(db, predictionId),
-        saveRemoteId: (predictionId, remoteId, inputFiles) =>
-          saveRemoteId(db, predictionId, remoteId, inputFiles),
-        savePredictTime: (predictionId, seconds) => savePredictTime(db, predictionId, seconds),
-      },
-      wakeups,
-      log,
-    }),
-    codecs: engine,
+    outpainter: deps.outpainter,
+    codecs: deps.engine,
     log,
     timeoutMs: config.jobs.timeoutMs,
   });
+
+  /** Runs a prediction's job, then tells who waits for it and starts the run's next ratio. */
+  const runPrediction: JobHandler<'PredictionRun'> = async (data, signal) => {
+    const status = await handlePredictionRun(data, signal).catch(async (error: unknown) => {
+      await jobSettled(data.predictionId);
+      if (!signal.aborted) await runDispatch.afterJob(data.predictionId);
+      throw error;
+    });
+    if (status !== 'deferred') {
+      await jobSettled(data.predictionId);
+      if (!signal.aborted) await runDispatch.afterJob(data.predictionId);
+    }
+    return status;
+  };
+
+  /** A prediction whose job used up its retries (pg-boss) fails and is refunded, once. */
+  async function giveUp(job: JobCatalogue) {
+    // A renewal that gave up is simply run again by the next scheduled one.
+    if (job.name !== 'PredictionRun') return;
+    const prediction = await findPredictionForSettlement(db, job.data.predictionId);
+    if (prediction && (await failAndRefund(db, prediction, errorMessages.JOB_FAILED))) {
+      await jobSettled(prediction.id);
+    }
+  }
 
   /** Counters recomputed from the rows; on pg-boss, queued predictions whose job was lost refunded. */
   async function maintain() {
@@ -179,7 +167,6 @@ export function createResizer(deps: ResizerDeps) {
 
   return {
     storage,
-    queue,
     plugins,
     /** What the public API (issue 30) reuses: the app's upload path, runs and conversions. */
     uploads: { service: uploadsService, quota, slots: uploadSlots },
@@ -194,26 +181,12 @@ export function createResizer(deps: ResizerDeps) {
     /**
      * Opens the queue; a process that runs jobs also starts taking them (other domains' too).
      * With the in-process queue it first resumes or settles what a crash left; pg-boss retries a
-     * job whose lease ran out and dead-letters it after its retries, so nothing running elsewhere
-     * is touched.
+     * job whose lease ran out and, after its retries, hands it to `giveUp`, so nothing running
+     * elsewhere is touched.
      */
     async start(otherJobs: Omit<JobHandlers, 'PredictionRun'>) {
-      if (!runsJobs) return queue.start();
-      await queue.start({
-        ...otherJobs,
-        PredictionRun: async (data, signal) => {
-          const status = await handlePredictionRun(data, signal).catch(async (error: unknown) => {
-            await jobSettled(data.predictionId);
-            if (!signal.aborted) await runDispatch.afterJob(data.predictionId);
-            throw error;
-          });
-          if (status !== 'deferred') {
-            await jobSettled(data.predictionId);
-            if (!signal.aborted) await runDispatch.afterJob(data.predictionId);
-          }
-          return status;
-        },
-      });
+      if (!deps.runsJobs) return queue.start();
+      await queue.start({ ...otherJobs, PredictionRun: runPrediction }, { giveUp });
       if (queue.kind === 'in-process') {
         await recoverPredictions({
           db,
@@ -227,12 +200,9 @@ export function createResizer(deps: ResizerDeps) {
       maintainInBackground();
       maintenance = setInterval(maintainInBackground, MAINTENANCE_INTERVAL_MS).unref();
     },
-    /** Running jobs get `graceMs` to finish before they are aborted and handed back. */
-    async stop(graceMs = 0) {
+    /** Stops the maintenance; main.ts's adapters close the queue and the pools. */
+    stop() {
       clearInterval(maintenance);
-      await queue.close(graceMs);
-      await engine.close();
-      await uploadEngine.close();
     },
     /** Account deletion: the user's originals and results. */
     deleteUserFiles: (userId: string) => storage.deletePrefix(userPrefix(userId)),

@@ -41,7 +41,6 @@ function queueOf(options: Partial<PgBossQueueOptions> = {}): JobQueue {
     concurrency: 1,
     leaseMs: 60_000,
     retryLimit: 2,
-    giveUp: () => Promise.resolve(),
     log,
     ...options,
   });
@@ -157,21 +156,23 @@ describe('the PostgreSQL job queue (pg-boss)', () => {
   it('retries a crashing job a bounded number of times, then gives it up exactly once', async () => {
     const givenUp: JobCatalogue[] = [];
     let runs = 0;
-    const worker = queueOf({
-      retryLimit: 2,
-      giveUp: (given) => {
-        givenUp.push(given);
-        return Promise.resolve();
+    const worker = queueOf({ retryLimit: 2 });
+    await worker.start(
+      {
+        PlanRenew,
+        ApiWebhookDeliver,
+        PredictionRun: () => {
+          runs++;
+          return Promise.reject(new Error('the worker crashed'));
+        },
       },
-    });
-    await worker.start({
-      PlanRenew,
-      ApiWebhookDeliver,
-      PredictionRun: () => {
-        runs++;
-        return Promise.reject(new Error('the worker crashed'));
+      {
+        giveUp: (given) => {
+          givenUp.push(given);
+          return Promise.resolve();
+        },
       },
-    });
+    );
     await worker.enqueue(job('crashes'), { key: 'crashes', priority: 0 });
     await until(() => givenUp.length === 1, 'the dead-letter path');
     await untilNothingLeft('crashes');

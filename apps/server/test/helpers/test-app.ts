@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { createOutboxMailer } from '../../src/adapters/mail/outbox-mailer';
 import { buildApp, type AppDeps } from '../../src/app';
+import { createAdapters, type AdapterOverrides } from '../../src/compose';
 import { loadConfig, type Config } from '../../src/platform/config/env';
 import { openDatabase, type Database } from '../../src/platform/db/database';
 import { runMigrations } from '../../src/platform/db/migrate';
@@ -45,9 +46,10 @@ export async function createTestApp(
     mailer?: Mailer;
     /** A logger to read what the app logs (helpers/log-capture.ts); silent by default. */
     logger?: AppDeps['logger'];
-    billing?: AppDeps['billing'];
-    /** A storage, engine or queue in place of the configured ones. */
-    resizer?: AppDeps['resizer'];
+    /** A payment provider (Stripe against a local mock) and a clock the test moves. */
+    billing?: { provider?: AdapterOverrides['payments']; clock?: AdapterOverrides['clock'] };
+    /** A storage, engine or queue in place of the configured ones; a watch and a poll hold. */
+    resizer?: Pick<AdapterOverrides, 'storage' | 'engine' | 'queue'> & AppDeps['resizer'];
     /** Who hears of settled API expansions with a webhook (issue 30). */
     api?: AppDeps['api'];
     /** A built web app to serve; by default there is none. */
@@ -87,16 +89,25 @@ export async function createTestApp(
   const logger = options.logger ?? pino({ level: 'silent' });
   const database = openDatabase(config.db);
   await runMigrations(database);
-  const mailer = options.mailer ?? createOutboxMailer(logger);
+  const { storage, engine, queue, ...resizer }: NonNullable<typeof options.resizer> =
+    options.resizer ?? {};
+  // The same composition as main.ts, with the outbox mailer unless the test brings one.
+  const adapters = createAdapters(config, logger, database.db, {
+    mailer: options.mailer ?? createOutboxMailer(logger),
+    storage,
+    engine,
+    queue,
+    payments: options.billing?.provider,
+    clock: options.billing?.clock,
+  });
   const app = await buildApp({
     config,
     database,
-    mailer,
+    adapters,
     logger,
     authSecret: TEST_AUTH_SECRET,
     webDistDir: options.webDistDir ?? join(dataDir, 'no-web-build'),
-    ...(options.billing ? { billing: options.billing } : {}),
-    ...(options.resizer ? { resizer: options.resizer } : {}),
+    resizer,
     ...(options.api ? { api: options.api } : {}),
   });
   options.extend?.(app);
@@ -105,10 +116,9 @@ export async function createTestApp(
     app,
     config,
     database,
-    mailer,
+    mailer: adapters.mailer,
     async close() {
       await app.close();
-      await mailer.close();
       await database.destroy();
       await postgres?.drop();
       rmSync(dataDir, { recursive: true, force: true });

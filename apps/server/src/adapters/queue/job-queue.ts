@@ -16,6 +16,15 @@ export interface EnqueueOptions {
   trx?: Kysely<DB>;
 }
 
+/** What a process that runs jobs registers besides its handlers. */
+export interface JobQueueStartOptions {
+  /**
+   * Settles a job whose retries are used up, once: pg-boss calls it from its dead-letter path.
+   * The in-process queue retries nothing; its owner settles what a crash left when it starts.
+   */
+  giveUp?: (job: JobCatalogue) => Promise<void>;
+}
+
 /**
  * Runs jobs whose state lives in the database. One interface: the in-process queue is the
  * embedded default (SQLite), pg-boss the queue shared by every process on PostgreSQL.
@@ -26,7 +35,7 @@ export interface JobQueue {
    * Opens the queue. With handlers (one per job name, checked here) this process also takes and
    * runs jobs; without, it only enqueues (a web process).
    */
-  start(handlers?: JobHandlers): Promise<void>;
+  start(handlers?: JobHandlers, options?: JobQueueStartOptions): Promise<void>;
   enqueue(job: JobCatalogue, options: EnqueueOptions): Promise<void>;
   /**
    * Stops taking jobs, lets running ones finish for up to `graceMs`, then aborts the rest; the

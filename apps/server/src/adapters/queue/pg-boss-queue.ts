@@ -12,7 +12,7 @@ import {
   type JobHandlers,
   type JobName,
 } from '../../platform/jobs/job-catalogue';
-import type { JobQueue } from './job-queue';
+import type { JobQueue, JobQueueStartOptions } from './job-queue';
 
 /** How often an idle worker slot asks for a job. */
 const POLL_MS = 250;
@@ -31,8 +31,6 @@ export interface PgBossQueueOptions {
   leaseMs: number;
   /** Times a lost or crashed job is started again before it goes to the dead-letter path. */
   retryLimit: number;
-  /** Settles a job whose retries are used up (fails the prediction and refunds it, once). */
-  giveUp: (job: JobCatalogue) => Promise<void>;
   log: FastifyBaseLogger;
 }
 
@@ -81,7 +79,7 @@ function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
  * lock for it), and a dead-letter queue for jobs whose retries are used up.
  */
 export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
-  const { log, giveUp } = options;
+  const { log } = options;
   const stopTaking = new AbortController();
   const shutdown = new AbortController();
   const slots: Promise<void>[] = [];
@@ -119,22 +117,25 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
     }
   };
 
-  const settleDeadLetter = async (name: JobName): Promise<boolean> => {
+  const settleDeadLetter = async (
+    name: JobName,
+    { giveUp }: JobQueueStartOptions,
+  ): Promise<boolean> => {
     const queue = opened();
     const [dead] = await queue.fetch<JobCatalogue['data']>(deadLetterOf(name), { batchSize: 1 });
     if (!dead) return false;
     log.warn({ job: name, data: dead.data }, 'job gave up after its retries');
-    await giveUp({ name, data: dead.data } as JobCatalogue);
+    await giveUp?.({ name, data: dead.data } as JobCatalogue);
     await queue.complete(deadLetterOf(name), dead.id);
     return true;
   };
 
-  const slot = async (handlers: JobHandlers): Promise<void> => {
+  const slot = async (handlers: JobHandlers, given: JobQueueStartOptions): Promise<void> => {
     while (!stopTaking.signal.aborted) {
       let worked = false;
       for (const name of jobNames) {
         try {
-          if (await settleDeadLetter(name)) worked = true;
+          if (await settleDeadLetter(name, given)) worked = true;
           const [job] = await opened().fetch<JobCatalogue['data']>(name, {
             batchSize: 1,
             priority: true,
@@ -157,7 +158,7 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
   return {
     kind: 'pg-boss',
 
-    async start(handlers) {
+    async start(handlers, given = {}) {
       if (handlers) assertHandlersForEveryJob(handlers);
       boss = new PgBoss({
         connectionString: options.connectionString,
@@ -186,7 +187,7 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
         }
       });
       if (!handlers) return;
-      for (let i = 0; i < Math.max(1, options.concurrency); i++) slots.push(slot(handlers));
+      for (let i = 0; i < Math.max(1, options.concurrency); i++) slots.push(slot(handlers, given));
     },
 
     async enqueue(job, { key, priority, delayMs, trx }) {
