@@ -5,6 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from './helpers/accounts';
 import type { TestClient } from './helpers/client';
+import { waitFor } from './helpers/poll';
 import { createTestApp, TEST_APP_URL, type TestApp } from './helpers/test-app';
 import { photo } from './resizer/images';
 import { multipartBody, uploadRaw } from './resizer/resizer-client';
@@ -52,10 +53,6 @@ async function dripUntilClosed(socket: Socket, body: Buffer): Promise<string> {
   } finally {
     clearInterval(drip);
   }
-}
-
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 const timedOut = {
@@ -112,7 +109,11 @@ describe('request time-outs on a listening server (REQUEST_TIMEOUT_SECONDS=1)', 
     );
     const closed = dripUntilClosed(socket, body);
     // Once the slow upload is being read it holds this user's only slot: another must wait.
-    await until(() => logs.some((line) => line.msg === 'starting multipart parsing'));
+    await waitFor(() => logs.some((line) => line.msg === 'starting multipart parsing'), {
+      what: 'the server to start reading the slow upload',
+      timeoutMs: 30_000,
+      intervalMs: 20,
+    });
     const meanwhile = await uploadRaw(t, client, [{ bytes: image, filename: 'b.jpg' }]);
     expect(meanwhile.statusCode).toBe(429);
     expect(meanwhile.json()).toEqual({

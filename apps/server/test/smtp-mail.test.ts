@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../src/adapters/mail/smtp-mailer';
 import { TestClient } from './helpers/client';
 import { PASSWORD, uniqueEmail } from './helpers/accounts';
+import { waitFor } from './helpers/poll';
 import { createTestApp } from './helpers/test-app';
 
 interface Received {
@@ -46,16 +47,6 @@ function startSmtpServer(): Promise<{
       });
     });
   });
-}
-
-async function waitFor<T>(read: () => T | undefined, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting for mail');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe('SMTP mailer', () => {
@@ -102,7 +93,11 @@ describe('SMTP mailer', () => {
         password: PASSWORD,
       });
       expect(response.statusCode).toBe(200);
-      const mail = await waitFor(() => smtp.received.find((m) => m.to.includes(email)));
+      const mail = await waitFor(() => smtp.received.find((m) => m.to.includes(email)), {
+        what: `a mail to ${email}`,
+        timeoutMs: 5000,
+        intervalMs: 50,
+      });
       expect(mail.raw).toContain('Verify your email for Reframe');
       expect(mail.raw.replace(/=\r?\n/g, '')).toContain('/__/auth/action?mode=3DverifyEmail');
       expect((await new TestClient(t.app).get('/api/dev/mail')).statusCode).toBe(404);

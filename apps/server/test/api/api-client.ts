@@ -2,6 +2,7 @@ import type { CreatedApiKey, Expansion } from '@reframe/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { TestClient } from '../helpers/client';
+import { waitFor } from '../helpers/poll';
 import type { TestApp } from '../helpers/test-app';
 import { multipartBody, type FilePart } from '../resizer/resizer-client';
 
@@ -74,13 +75,17 @@ export async function pollExpansion(
   id: string,
   timeoutMs = 120_000,
 ): Promise<Expansion> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await v1(t, 'GET', `/v1/expansions/${id}`, { secret });
-    expect(response.statusCode, response.body).toBe(200);
-    const expansion = response.json<Expansion>();
-    if (expansion.settled_at !== null) return expansion;
-    if (Date.now() > deadline) throw new Error(`expansion ${id} still ${expansion.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return waitFor(
+    async () => {
+      const response = await v1(t, 'GET', `/v1/expansions/${id}`, { secret });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Expansion>();
+    },
+    {
+      what: `expansion ${id} to settle`,
+      until: (expansion) => expansion.settled_at !== null,
+      timeoutMs,
+      intervalMs: 100,
+    },
+  );
 }

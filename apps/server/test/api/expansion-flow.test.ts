@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { waitFor } from '../helpers/poll';
 import { creditsOfUser, expertOwner } from '../helpers/team';
 import { startReceiver } from '../helpers/webhook-receiver';
 import { photo } from '../resizer/images';
@@ -71,14 +72,21 @@ describe('an expansion over HTTP', () => {
         'meta-link-1200x628',
       ]);
 
-      let expansion = accepted;
-      while (expansion.settled_at === null) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        const polled = await fetch(`${base}/v1/expansions/${accepted.id}`, { headers: auth });
-        expect(polled.status).toBe(200);
-        expect(polled.headers.get('x-credits-remaining')).not.toBeNull();
-        expansion = (await polled.json()) as Expansion;
-      }
+      // Most of the test's time-out: the rest of the flow takes seconds.
+      const expansion = await waitFor(
+        async () => {
+          const polled = await fetch(`${base}/v1/expansions/${accepted.id}`, { headers: auth });
+          expect(polled.status).toBe(200);
+          expect(polled.headers.get('x-credits-remaining')).not.toBeNull();
+          return (await polled.json()) as Expansion;
+        },
+        {
+          what: `expansion ${accepted.id} to settle`,
+          until: (polled) => polled.settled_at !== null,
+          timeoutMs: 240_000,
+          intervalMs: 200,
+        },
+      );
       expect(expansion.status, JSON.stringify(expansion.outputs)).toBe('succeeded');
       expect(expansion.credits_charged).toBe(5);
 

@@ -9,10 +9,11 @@ import { openDatabase, type Database } from '../../src/platform/db/database';
 import { runMigrations } from '../../src/platform/db/migrate';
 import { startClusterProcess, type ClusterProcess } from '../helpers/cluster';
 import { createPostgresDatabase } from '../helpers/database';
+import { waitFor } from '../helpers/poll';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server';
 import { HttpClient, signUpVerifiedOverHttp } from '../helpers/server-process';
 import { photo } from '../resizer/images';
-import { multipartBody } from '../resizer/resizer-client';
+import { isSettled, multipartBody } from '../resizer/resizer-client';
 
 /**
  * Reframe beyond one machine: PostgreSQL, a local S3 server, 2 web and 2 worker processes, each
@@ -109,18 +110,21 @@ describe('2 web and 2 worker processes on PostgreSQL and S3', () => {
     return { status: response.status, body: (await response.json()) as Prediction };
   }
 
-  async function untilSettled(clients: HttpClient[], ids: string[][], timeoutMs = 180_000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const all = await Promise.all(
-        ids.flatMap((mine, user) => mine.map((id) => getVia(clients[user]!, id))),
-      );
-      if (all.every(({ body }) => body.status === 'succeeded' || body.status === 'failed')) {
+  function untilSettled(clients: HttpClient[], ids: string[][]) {
+    return waitFor(
+      async () => {
+        const all = await Promise.all(
+          ids.flatMap((mine, user) => mine.map((id) => getVia(clients[user]!, id))),
+        );
         return all.map(({ body }) => body);
-      }
-      if (Date.now() > deadline) throw new Error('predictions still unsettled');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+      },
+      {
+        what: 'every prediction to settle',
+        until: (predictions) => predictions.every(isSettled),
+        timeoutMs: 180_000,
+        intervalMs: 500,
+      },
+    );
   }
 
   async function ledgerAddsUp() {
@@ -163,15 +167,12 @@ describe('2 web and 2 worker processes on PostgreSQL and S3', () => {
       }
 
       const killedJob = ids[0]![0]!;
-      const deadline = Date.now() + 60_000;
-      let victim: ClusterProcess | undefined;
-      while (!victim && Date.now() < deadline) {
-        victim = workers.find((worker) => worker.started.includes(killedJob));
-        if (!victim) await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      expect(victim).toBeDefined();
+      const victim = await waitFor(
+        () => workers.find((worker) => worker.started.includes(killedJob)),
+        { what: `a worker to start ${killedJob}`, timeoutMs: 60_000, intervalMs: 20 },
+      );
       killed = victim;
-      await victim!.signal('SIGKILL');
+      await victim.signal('SIGKILL');
       const atKill = await database.db
         .selectFrom('prediction')
         .select(['status', 'attempts'])
@@ -230,15 +231,13 @@ describe('2 web and 2 worker processes on PostgreSQL and S3', () => {
       const ids = [await predictVia(client, uploadId, '21:9')];
       ids.push(await predictVia(client, uploadId, '16:9'));
       const workers = processes.filter((p) => p.role === 'worker' && p !== killed);
-      let holder: ClusterProcess | undefined;
-      const deadline = Date.now() + 60_000;
-      while (!holder && Date.now() < deadline) {
-        holder = workers.find((worker) => worker.started.includes(ids[0]!));
-        if (!holder) await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      const holder = await waitFor(
+        () => workers.find((worker) => worker.started.includes(ids[0]!)),
+        { what: `a worker to start ${ids[0]!}`, timeoutMs: 60_000, intervalMs: 20 },
+      );
       expect(holder).toBe(survivor);
       const replacement = start('worker');
-      expect(await holder!.signal('SIGTERM')).toBe(0);
+      expect(await holder.signal('SIGTERM')).toBe(0);
       await replacement;
 
       const poll = client.request('GET', `/api/replicate?endpoint=predictions/${ids[1]}`);

@@ -7,6 +7,7 @@ import { openDatabase, type Database } from '../../src/platform/db/database';
 import { runMigrations } from '../../src/platform/db/migrate';
 import type { JobCatalogue, JobStatus } from '../../src/platform/jobs/job-catalogue';
 import { createPostgresDatabase } from '../helpers/database';
+import { waitFor } from '../helpers/poll';
 
 const PlanRenew = () => Promise.resolve('succeeded' as const);
 const ApiWebhookDeliver = () => Promise.resolve('succeeded' as const);
@@ -48,13 +49,8 @@ function queueOf(options: Partial<PgBossQueueOptions> = {}): JobQueue {
   return queue;
 }
 
-const until = async (done: () => boolean, what: string, timeoutMs = 30_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
+const until = (done: () => boolean, what: string) =>
+  waitFor(done, { what, timeoutMs: 30_000, intervalMs: 50 });
 
 /**
  * Jobs of `key` that pg-boss still holds to run (waiting, retrying or running), so a test can
@@ -69,13 +65,13 @@ async function stillToRun(key: string): Promise<number> {
 }
 
 /** Waits until pg-boss holds nothing more of `key` to run. */
-const untilNothingLeft = async (key: string) => {
-  const deadline = Date.now() + 30_000;
-  while ((await stillToRun(key)) > 0) {
-    if (Date.now() > deadline) throw new Error(`pg-boss still holds ${key}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
+const untilNothingLeft = (key: string) =>
+  waitFor(() => stillToRun(key), {
+    what: `pg-boss to hold nothing more of ${key} to run`,
+    until: (count) => count === 0,
+    timeoutMs: 30_000,
+    intervalMs: 50,
+  });
 
 /** A job that runs until its process stops it, as a crashed or hung worker's would. */
 const untilStopped = (signal: AbortSignal) =>

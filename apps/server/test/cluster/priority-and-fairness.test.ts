@@ -4,10 +4,11 @@ import { insertFreeAccountIfMissing } from '../../src/billing/billing.repo';
 import { toIsoString } from '../../src/platform/db/column-types';
 import { signUpVerified } from '../helpers/accounts';
 import type { TestClient } from '../helpers/client';
+import { waitFor } from '../helpers/poll';
 import { S3_TEST_CREDENTIALS, startS3Server, type TestS3Server } from '../helpers/s3-server';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { photo } from '../resizer/images';
-import { predictionBody, upload } from '../resizer/resizer-client';
+import { isSettled, predictionBody, upload } from '../resizer/resizer-client';
 
 /**
  * A web process queues a backlog before any worker runs, then one worker (its own process
@@ -75,27 +76,29 @@ describe('job priority and fairness across users', { timeout: 180_000 }, () => {
         ...env,
       },
     });
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const rows = await web.database.db
-        .selectFrom('prediction')
-        .select(['id', 'status', 'started_at', 'settled_at'])
-        .where('id', 'in', ids)
-        .execute();
-      if (rows.every((row) => row.status === 'succeeded' || row.status === 'failed')) {
-        const byId = new Map(rows.map((row) => [row.id, row]));
-        return ids.map((id) => {
-          const row = byId.get(id)!;
-          return {
-            status: row.status,
-            started: new Date(toIsoString(row.started_at!)).getTime(),
-            settled: new Date(toIsoString(row.settled_at!)).getTime(),
-          };
-        });
-      }
-      if (Date.now() > deadline) throw new Error('the backlog did not settle');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const rows = await waitFor(
+      () =>
+        web.database.db
+          .selectFrom('prediction')
+          .select(['id', 'status', 'started_at', 'settled_at'])
+          .where('id', 'in', ids)
+          .execute(),
+      {
+        what: 'the backlog to settle',
+        until: (found) => found.every(isSettled),
+        timeoutMs: 120_000,
+        intervalMs: 200,
+      },
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => {
+      const row = byId.get(id)!;
+      return {
+        status: row.status,
+        started: new Date(toIsoString(row.started_at!)).getTime(),
+        settled: new Date(toIsoString(row.settled_at!)).getTime(),
+      };
+    });
   }
 
   it("starts an Expert's job, submitted last, before a backlog of Free jobs", async () => {

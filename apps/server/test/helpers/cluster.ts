@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../../../scripts/free-port';
+import { waitFor } from './poll';
+import { answersHealth } from './server-process';
 
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 const SERVER_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -60,18 +62,19 @@ export async function startClusterProcess(
     return exited;
   };
 
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    if (role === 'worker' && ready) return { role, base, started, exited, signal };
-    if (role === 'web') {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) return { role, base, started, exited, signal };
-      } catch {
-        // not listening yet
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  try {
+    await waitFor(
+      () => {
+        if (child.exitCode !== null) {
+          throw new Error(`the ${role} process exited with code ${child.exitCode}`);
+        }
+        return role === 'worker' ? ready : answersHealth(base);
+      },
+      { what: `the ${role} process to start`, timeoutMs: 120_000, intervalMs: 200 },
+    );
+  } catch (error) {
+    await signal('SIGKILL');
+    throw error;
   }
-  await signal('SIGKILL');
-  throw new Error(`the ${role} process did not start`);
+  return { role, base, started, exited, signal };
 }

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { DevMailMessage } from '@reframe/shared';
+import { waitFor } from './poll';
 
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 const SERVER_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -78,17 +79,25 @@ export async function startServerProcess(
           child.once('exit', () => resolve());
           child.kill('SIGKILL');
         });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { kill };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  try {
+    await waitFor(() => answersHealth(`http://127.0.0.1:${port}`), {
+      what: `the server on port ${port} to answer /api/health`,
+      timeoutMs: 120_000,
+      intervalMs: 200,
+    });
+  } catch (error) {
+    await kill();
+    throw error;
   }
-  await kill();
-  throw new Error('the server did not start');
+  return { kill };
+}
+
+/** Whether the server at `base` answers /api/health yet (false while it is not listening). */
+export function answersHealth(base: string): Promise<boolean> {
+  return fetch(`${base}/api/health`).then(
+    (response) => response.ok,
+    () => false,
+  );
 }
 
 /** Signs up through the API and follows the verification link from the dev mailbox. */

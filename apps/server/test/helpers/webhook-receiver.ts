@@ -6,6 +6,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { waitFor } from './poll';
 
 interface ReceivedWebhook {
   headers: IncomingHttpHeaders;
@@ -29,7 +30,6 @@ export async function startReceiver(options: {
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
       if (options.answer) options.answer(res);
       else res.writeHead(statuses[Math.min(received.length, statuses.length) - 1]!).end('ok');
-      server.emit('received');
     });
   });
   server.listen(0, '127.0.0.1');
@@ -40,10 +40,13 @@ export async function startReceiver(options: {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
     /** Resolves once the receiver has had `count` requests in all. */
-    async until(count: number): Promise<ReceivedWebhook[]> {
-      while (received.length < count) await once(server, 'received');
-      return received;
-    },
+    until: (count: number): Promise<ReceivedWebhook[]> =>
+      waitFor(() => received, {
+        what: `request ${count} at the webhook receiver`,
+        until: (requests) => requests.length >= count,
+        timeoutMs: 30_000,
+        intervalMs: 20,
+      }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

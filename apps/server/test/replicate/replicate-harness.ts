@@ -10,6 +10,7 @@ import { expect } from 'vitest';
 import { signUpVerified } from '../helpers/accounts';
 import { ledgerOf } from '../helpers/ledger';
 import type { TestClient } from '../helpers/client';
+import { waitFor } from '../helpers/poll';
 import type { TestApp } from '../helpers/test-app';
 import { photo } from '../resizer/images';
 import {
@@ -160,11 +161,10 @@ export function remoteIdOf(t: TestApp, predictionId: string) {
 }
 
 /** Waits (polling the database) until the job has saved its remote prediction id. */
-export async function waitForRemoteId(t: TestApp, predictionId: string): Promise<string> {
-  for (let i = 0; i < 300; i++) {
-    const row = await remoteIdOf(t, predictionId);
-    if (row.remote_id) return row.remote_id;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('no remote id was saved');
+export function waitForRemoteId(t: TestApp, predictionId: string): Promise<string> {
+  return waitFor(async () => (await remoteIdOf(t, predictionId)).remote_id ?? undefined, {
+    what: `prediction ${predictionId} to save its remote id`,
+    timeoutMs: 15_000,
+    intervalMs: 50,
+  });
 }

@@ -6,9 +6,10 @@ import type { Prediction, UploadResponse } from '@reframe/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, testDatabaseKind } from '../helpers/database';
+import { waitFor } from '../helpers/poll';
 import { HttpClient, signUpVerifiedOverHttp, startServerProcess } from '../helpers/server-process';
 import { freePort } from '../../../../scripts/free-port';
-import { multipartBody } from '../resizer/resizer-client';
+import { isSettled, multipartBody } from '../resizer/resizer-client';
 import { startFakeReplicate, type FakeReplicate } from '../helpers/fake-replicate-server';
 import { replicateEnv, TOKEN } from './replicate-harness';
 
@@ -70,28 +71,30 @@ describe('a server killed while Replicate runs its prediction', () => {
       const { id } = (await accepted.json()) as Prediction;
 
       // The job polls only once it has saved the remote id; then the server dies mid-wait.
-      let remoteId: string | undefined;
-      for (let i = 0; i < 600 && !remoteId; i++) {
-        remoteId = fake.calls
-          .find((c) => c.method === 'GET')
-          ?.path.split('/')
-          .pop();
-        if (!remoteId) await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(remoteId).toBeDefined();
+      const remoteId = await waitFor(
+        () =>
+          fake.calls
+            .find((c) => c.method === 'GET')
+            ?.path.split('/')
+            .pop(),
+        { what: 'the job to poll Replicate', timeoutMs: 30_000, intervalMs: 50 },
+      );
       await server!.kill();
-      await fake.finish(remoteId!);
+      await fake.finish(remoteId);
 
       await start();
-      let after: Prediction | undefined;
-      const deadline = Date.now() + 120_000;
-      while (Date.now() < deadline) {
-        after = (await (
-          await client.request('GET', `/api/replicate?endpoint=predictions/${id}`)
-        ).json()) as Prediction;
-        if (after.status === 'succeeded' || after.status === 'failed') break;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+      const after = await waitFor(
+        async () =>
+          (await (
+            await client.request('GET', `/api/replicate?endpoint=predictions/${id}`)
+          ).json()) as Prediction,
+        {
+          what: `prediction ${id} to settle after the restart`,
+          until: isSettled,
+          timeoutMs: 120_000,
+          intervalMs: 250,
+        },
+      );
       expect(after).toMatchObject({ status: 'succeeded', provider: 'replicate', fallback: false });
       expect(
         fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/predictions'),

@@ -2,6 +2,7 @@ import type { Prediction } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPredictionWatch } from '../../src/resizer/predictions/prediction-watch';
 import { signUpVerified } from '../helpers/accounts';
+import { waitFor } from '../helpers/poll';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { photo } from './images';
 import { predictionBody, upload } from './resizer-client';
@@ -25,7 +26,11 @@ describe('a poll of a running prediction', () => {
     const { id } = started.json<Prediction>();
 
     const poll = client.get(`/api/replicate?endpoint=predictions/${id}`);
-    while (watch.waiting() === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await waitFor(() => watch.waiting() > 0, {
+      what: 'the poll to be held',
+      timeoutMs: 30_000,
+      intervalMs: 5,
+    });
     open();
 
     const answer = await poll;

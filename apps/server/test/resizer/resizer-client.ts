@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { TEST_APP_URL, type TestApp } from '../helpers/test-app';
 import type { TestClient } from '../helpers/client';
+import { waitFor } from '../helpers/poll';
 
 export interface FilePart {
   bytes: Uint8Array;
@@ -74,15 +75,19 @@ export async function pollUntilSettled(
   id: string,
   timeoutMs = 30_000,
 ): Promise<Prediction> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await client.get(`/api/replicate?endpoint=predictions/${id}`);
-    expect(response.statusCode, response.body).toBe(200);
-    const prediction = response.json<Prediction>();
-    if (prediction.status === 'succeeded' || prediction.status === 'failed') return prediction;
-    if (Date.now() > deadline) throw new Error(`prediction ${id} still ${prediction.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return waitFor(
+    async () => {
+      const response = await client.get(`/api/replicate?endpoint=predictions/${id}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Prediction>();
+    },
+    { what: `prediction ${id} to settle`, until: isSettled, timeoutMs, intervalMs: 100 },
+  );
+}
+
+/** Whether a prediction has come to its end, either way. */
+export function isSettled(prediction: { status: string }): boolean {
+  return prediction.status === 'succeeded' || prediction.status === 'failed';
 }
 
 /** The path of an absolute URL the API handed out, for app.inject. */

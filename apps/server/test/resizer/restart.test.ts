@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import type { Prediction, UploadResponse } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, testDatabaseKind } from '../helpers/database';
+import { waitFor } from '../helpers/poll';
 import { HttpClient, signUpVerifiedOverHttp, startServerProcess } from '../helpers/server-process';
 import { freePort } from '../../../../scripts/free-port';
 import { photo } from './images';
-import { multipartBody } from './resizer-client';
+import { isSettled, multipartBody } from './resizer-client';
 
 describe('a server killed with SIGKILL during a job', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'reframe-restart-'));
@@ -67,15 +68,18 @@ describe('a server killed with SIGKILL during a job', () => {
     await kill();
 
     await startServer();
-    let after: Prediction | undefined;
-    const deadline = Date.now() + 120_000;
-    while (Date.now() < deadline) {
-      after = (await (
-        await client.request('GET', `/api/replicate?endpoint=predictions/${id}`)
-      ).json()) as Prediction;
-      if (after.status === 'succeeded' || after.status === 'failed') break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    const after = await waitFor(
+      async () =>
+        (await (
+          await client.request('GET', `/api/replicate?endpoint=predictions/${id}`)
+        ).json()) as Prediction,
+      {
+        what: `prediction ${id} to settle after the restart`,
+        until: isSettled,
+        timeoutMs: 120_000,
+        intervalMs: 250,
+      },
+    );
     expect(after).toMatchObject({ status: 'succeeded', error: null });
     const me = (await (await client.request('GET', '/api/me')).json()) as {
       settings: { credits: number; totalOperations: number };
