@@ -95,6 +95,21 @@ test.describe('the landing page, signed in', () => {
 });
 
 /**
+ * `sizesAgainstDrawnWidths` once every shown image has been laid out: an image swapped in a
+ * moment ago can be drawn 0 px wide for a frame, which says nothing about its `sizes`.
+ */
+async function laidOutSizesAgainstDrawnWidths(page: Page) {
+  let measured: Awaited<ReturnType<typeof sizesAgainstDrawnWidths>> = [];
+  await expect
+    .poll(async () => {
+      measured = await sizesAgainstDrawnWidths(page);
+      return measured.filter(({ drawn }) => drawn === 0).map(({ alt }) => alt);
+    })
+    .toEqual([]);
+  return measured;
+}
+
+/**
  * Each landing image's `sizes` (of its first <source>), evaluated at this viewport the way the
  * browser does, against the width the image is actually drawn at. `vw` includes a desktop
  * scrollbar, which the layout does not: that much (plus rounding) is allowed.
@@ -143,7 +158,7 @@ for (const viewport of [
         await image.scrollIntoViewIfNeeded();
         await expect(image).toHaveJSProperty('complete', true);
       }
-      measured.push(...(await sizesAgainstDrawnWidths(page)));
+      measured.push(...(await laidOutSizesAgainstDrawnWidths(page)));
     }
     const result = page.locator('#demo figure img');
     for (const preset of ['1:1', '16:9', '4:5', '9:16', '21:9']) {
@@ -154,7 +169,7 @@ for (const viewport of [
       await expect(result).toHaveAttribute('alt', new RegExp(`to ${preset}$`));
       await result.scrollIntoViewIfNeeded();
       await expect(result).toHaveJSProperty('complete', true);
-      measured.push(...(await sizesAgainstDrawnWidths(page)));
+      measured.push(...(await laidOutSizesAgainstDrawnWidths(page)));
     }
     expect(measured.length).toBeGreaterThan(20);
     for (const { alt, sizes, expected, drawn, allowed } of measured) {
