@@ -59,10 +59,9 @@ export function blendCorrection(
     if (k < 0) continue;
     pixel[k] = p;
     const x = p % width;
-    const around = [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width];
     let degree = 0;
     for (let j = 0; j < 4; j++) {
-      const q = around[j]!;
+      const q = neighbour(p, x, width, j);
       if (q < 0 || q >= n) continue;
       degree++;
       if (solve[q]) links[k * 4 + j] = index[q]!;
@@ -85,12 +84,16 @@ export function blendCorrection(
   const stop = options.tolerance ** 2 * rr;
   for (let it = 0; it < options.iterations && rr > stop; it++) {
     for (let k = 0; k < m; k++) {
+      const l0 = links[k * 4]!;
+      const l1 = links[k * 4 + 1]!;
+      const l2 = links[k * 4 + 2]!;
+      const l3 = links[k * 4 + 3]!;
       for (let ch = 0; ch < c; ch++) {
         let sum = diagonal[k]! * d[k * c + ch]!;
-        for (let j = 0; j < 4; j++) {
-          const l = links[k * 4 + j]!;
-          if (l >= 0) sum -= d[l * c + ch]!;
-        }
+        if (l0 >= 0) sum -= d[l0 * c + ch]!;
+        if (l1 >= 0) sum -= d[l1 * c + ch]!;
+        if (l2 >= 0) sum -= d[l2 * c + ch]!;
+        if (l3 >= 0) sum -= d[l3 * c + ch]!;
         q[k * c + ch] = sum;
       }
     }
@@ -124,7 +127,8 @@ function textureWithinCopies(
     const x = p % width;
     let sum = 0;
     let count = 0;
-    for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
+    for (let j = 0; j < 4; j++) {
+      const q = neighbour(p, x, width, j);
       if (q < 0 || q >= n || copyOf[q] !== copyOf[p]) continue;
       for (let ch = 0; ch < c; ch++) sum += (image[q * c + ch]! - image[p * c + ch]!) ** 2;
       count++;
@@ -132,6 +136,13 @@ function textureWithinCopies(
     texture[p] = count > 0 ? sum / count : 0;
   }
   return texture;
+}
+
+/** Pixel p's 4-neighbour j (left, right, up, down), -1 past the left or right side. */
+function neighbour(p: number, x: number, width: number, j: number): number {
+  if (j === 0) return x > 0 ? p - 1 : -1;
+  if (j === 1) return x < width - 1 ? p + 1 : -1;
+  return j === 2 ? p - width : p + width;
 }
 
 function dot(a: Float64Array, b: Float64Array): number {

@@ -1,5 +1,5 @@
 import type { Rect } from './growth';
-import { growthSteps, inRect, scaleRect } from './growth';
+import { growthSteps, scaleRect } from './growth';
 import { expandLabels } from './alpha-expansion';
 import type { JudgedRarity, RarityOptions } from './colour-rarity';
 import { colourRarity, rarityAt } from './colour-rarity';
@@ -378,7 +378,8 @@ function addCorrection(
     }
     const inside = y >= original.y0 && y < original.y1;
     for (let x = 0; x < W; x++) {
-      if (inside && x >= original.x0 && x < original.x1) continue;
+      if (inside && x === original.x0) x = original.x1;
+      if (x >= W) break;
       const o = (y * W + x) * c;
       const a = left[x]!;
       const b = right[x]!;
@@ -437,8 +438,12 @@ function featherBorder(
   // About the border pixel itself, so the border's own column is not doubled into a smear.
   const reflect = (v: number, lo: number, hi: number): number =>
     v < lo ? Math.min(hi - 1, 2 * lo - v) : v >= hi ? Math.max(lo, 2 * (hi - 1) - v) : v;
+  const xEnd = Math.min(W, x1 + width);
   for (let y = Math.max(0, y0 - width); y < Math.min(H, y1 + width); y++) {
-    for (let x = Math.max(0, x0 - width); x < Math.min(W, x1 + width); x++) {
+    const besideOriginal = y >= y0 && y < y1;
+    for (let x = Math.max(0, x0 - width); x < xEnd; x++) {
+      if (besideOriginal && x === x0) x = x1;
+      if (x >= xEnd) break;
       const distance = Math.max(x0 - x, x - x1 + 1, y0 - y, y - y1 + 1);
       if (distance <= 0) continue;
       const mirror = 1 - distance / (width + 1);
@@ -525,25 +530,21 @@ function renderStep(
   const picks = new Int32Array(4);
   const weights = new Float64Array(4);
   const mix = new Float64Array(c);
+  // Each canvas column's (and row's) two working columns (rows) and weight towards the second.
+  const columns = workingNeighbours('x', sx, known, next, workKnown, workNext);
+  const rows = workingNeighbours('y', sy, known, next, workKnown, workNext);
   for (let y = next.y0; y < next.y1; y++) {
-    const fy = (y + 0.5) * sy - 0.5;
-    const ay = Math.floor(fy);
-    const ty = fy - ay;
-    const wy0 = y < known.y0 ? workNext.y0 : y >= known.y1 ? workKnown.y1 : workKnown.y0;
-    const wy1 =
-      y < known.y0 ? workKnown.y0 - 1 : y >= known.y1 ? workNext.y1 - 1 : workKnown.y1 - 1;
+    const y0 = rows.first[y - next.y0]! * Ww;
+    const y1 = rows.second[y - next.y0]! * Ww;
+    const ty = rows.toSecond[y - next.y0]!;
+    const besideKnown = y >= known.y0 && y < known.y1;
     for (let x = next.x0; x < next.x1; x++) {
-      if (inRect(known, x, y)) continue;
-      const fx = (x + 0.5) * sx - 0.5;
-      const ax = Math.floor(fx);
-      const tx = fx - ax;
-      const wx0 = x < known.x0 ? workNext.x0 : x >= known.x1 ? workKnown.x1 : workKnown.x0;
-      const wx1 =
-        x < known.x0 ? workKnown.x0 - 1 : x >= known.x1 ? workNext.x1 - 1 : workKnown.x1 - 1;
-      const x0 = clamp(ax, wx0, wx1);
-      const x1 = clamp(ax + 1, wx0, wx1);
-      const y0 = clamp(ay, wy0, wy1) * Ww;
-      const y1 = clamp(ay + 1, wy0, wy1) * Ww;
+      if (besideKnown && x === known.x0) x = known.x1;
+      if (x >= next.x1) break;
+      const i = x - next.x0;
+      const x0 = columns.first[i]!;
+      const x1 = columns.second[i]!;
+      const tx = columns.toSecond[i]!;
       const to = (y * W + x) * c;
       const id = copyOf[y0 + x0];
       if (copyOf[y0 + x1] === id && copyOf[y1 + x0] === id && copyOf[y1 + x1] === id) {
@@ -582,6 +583,39 @@ function renderStep(
       for (let ch = 0; ch < c; ch++) out[to + ch] = Math.round(mix[ch]! / total);
     }
   }
+}
+
+/**
+ * For each canvas column of a step's ring (or row, by `axis`), the two working columns (rows)
+ * around it, kept on its side of the known area, and the bilinear weight towards the second.
+ */
+function workingNeighbours(
+  axis: 'x' | 'y',
+  scale: number,
+  known: Rect,
+  next: Rect,
+  workKnown: Rect,
+  workNext: Rect,
+): { first: Int32Array; second: Int32Array; toSecond: Float64Array } {
+  const [from, to] = axis === 'x' ? [next.x0, next.x1] : [next.y0, next.y1];
+  const [known0, known1] = axis === 'x' ? [known.x0, known.x1] : [known.y0, known.y1];
+  const [workKnown0, workKnown1] =
+    axis === 'x' ? [workKnown.x0, workKnown.x1] : [workKnown.y0, workKnown.y1];
+  const [workNext0, workNext1] =
+    axis === 'x' ? [workNext.x0, workNext.x1] : [workNext.y0, workNext.y1];
+  const first = new Int32Array(to - from);
+  const second = new Int32Array(to - from);
+  const toSecond = new Float64Array(to - from);
+  for (let v = from; v < to; v++) {
+    const f = (v + 0.5) * scale - 0.5;
+    const a = Math.floor(f);
+    const lo = v < known0 ? workNext0 : v >= known1 ? workKnown1 : workKnown0;
+    const hi = v < known0 ? workKnown0 - 1 : v >= known1 ? workNext1 - 1 : workKnown1 - 1;
+    first[v - from] = clamp(a, lo, hi);
+    second[v - from] = clamp(a + 1, lo, hi);
+    toSecond[v - from] = f - a;
+  }
+  return { first, second, toSecond };
 }
 
 /** Where new pixel (x, y) copies from under working pixel wp's shift (index into `out`). */
