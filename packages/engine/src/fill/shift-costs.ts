@@ -1,6 +1,6 @@
 import type { EdgeLine } from './edge-lines';
 import type { Rect } from './growth';
-import { inRect } from './growth';
+import { inRect, rectHeight, rectWidth } from './growth';
 import type { Shift } from './shift-candidates';
 
 /** The working canvas of one growth step: pixels known inside `known`, to be chosen in `next`. */
@@ -74,9 +74,9 @@ export interface ShiftCostOptions {
 }
 
 /**
- * Unary costs, `unary[p * L + l]`, for every free pixel of the step (Infinity where shift l lands
- * outside the known area; the rows of other pixels are left 0), and `rarity` per original pixel
- * and side (left, right, top, bottom).
+ * Unary costs, `unary[k * L + l]` for the k-th free pixel of the step in raster order (Infinity
+ * where shift l lands outside the known area), and `rarity` per original pixel and side (left,
+ * right, top, bottom).
  */
 export function unaryCosts(
   step: StepCanvas,
@@ -89,7 +89,8 @@ export function unaryCosts(
   const { x0: kx0, y0: ky0, x1: kx1, y1: ky1 } = known;
   const L = shifts.length;
   const free = new Uint8Array(W * H);
-  const unary = new Float32Array(W * H * L);
+  const freeCount = rectWidth(next) * rectHeight(next) - rectWidth(known) * rectHeight(known);
+  const unary = new Float32Array(freeCount * L).fill(Infinity);
   const jitter = Float64Array.from(shifts, () => 1 + options.jitter * (rng() * 2 - 1));
   const reach = new ReachLimits(shifts, known, next, Math.max(W, H), rng, options);
   const smooth = localMeans(step, GUIDE_RADIUS);
@@ -111,12 +112,13 @@ export function unaryCosts(
   const sideCosts = depths.map((depth, side) =>
     depth.map((d, o) => rarityWeight * rarity[side]![o]! + depthWeight * d),
   );
+  /** The current pixel's rank among the free pixels. */
+  let rank = 0;
   for (let y = next.y0; y < next.y1; y++) {
     for (let x = next.x0; x < next.x1; x++) {
       if (inRect(known, x, y)) continue;
-      const p = y * W + x;
-      free[p] = 1;
-      unary.fill(Infinity, p * L, p * L + L);
+      free[y * W + x] = 1;
+      const row = rank++ * L;
       let crossing = 0;
       for (let i = 0; i < lines.length; i++) {
         if (onLine(step.original, lines[i]!, x, y, options.lineBand)) crossing |= 1 << i;
@@ -165,7 +167,7 @@ export function unaryCosts(
             options.edgeWeight *
             edgeMismatch(data, W, c, known, x, y, dxs[l]!, dys[l]!, options.edgeDepth);
         }
-        unary[p * L + l] = cost * jitter[l]!;
+        unary[row + l] = cost * jitter[l]!;
       }
     }
   }
