@@ -109,9 +109,13 @@ export function unaryCosts(
   const depths = sideDepths(step.originalWidth, step.originalHeight);
   const { rarityWeight, depthWeight, lineWeight } = options;
   /** Per side, the rarity and depth cost of copying each original pixel past that side alone. */
-  const sideCosts = depths.map((depth, side) =>
-    depth.map((d, o) => rarityWeight * rarity[side]![o]! + depthWeight * d),
-  );
+  const sideCosts = depths.map((depth, side) => {
+    const costs = new Float64Array(depth.length);
+    const rare = rarity[side]!;
+    for (let o = 0; o < depth.length; o++)
+      costs[o] = rarityWeight * rare[o]! + depthWeight * depth[o]!;
+    return costs;
+  });
   /** The current pixel's rank among the free pixels. */
   let rank = 0;
   for (let y = next.y0; y < next.y1; y++) {
@@ -359,6 +363,10 @@ function touchesKnown(known: Rect, x: number, y: number): boolean {
   );
 }
 
+/** The directions `edgeMismatch` looks in from a new pixel: right, left, down, up. */
+const EDGE_STEP_X = [1, -1, 0, 0] as const;
+const EDGE_STEP_Y = [0, 0, 1, -1] as const;
+
 /** Per channel, the mismatch of a copy that has nothing to compare with the known edge. */
 const UNMATCHED_EDGE = 128 ** 2;
 
@@ -381,12 +389,9 @@ function edgeMismatch(
   let sum = 0;
   let n = 0;
   let touches = false;
-  for (const [nx, ny] of [
-    [1, 0],
-    [-1, 0],
-    [0, 1],
-    [0, -1],
-  ] as const) {
+  for (let side = 0; side < 4; side++) {
+    const nx = EDGE_STEP_X[side]!;
+    const ny = EDGE_STEP_Y[side]!;
     for (let k = 1; k <= depth; k++) {
       const kx = x + nx * k;
       const ky = y + ny * k;
@@ -422,7 +427,8 @@ export function seamCost(
   const { width: W, height: H, channels: c, data, known } = step;
   const busy = busyness(step);
   /** Each known pixel's texture (root of its busyness), once rather than per seam. */
-  const texture = Float64Array.from(busy, Math.sqrt);
+  const texture = new Float64Array(busy.length);
+  for (let p = 0; p < busy.length; p++) texture[p] = Math.sqrt(busy[p]!);
   const { x0, y0, x1, y1 } = known;
   const dxs = Int32Array.from(shifts, (s) => s.dx);
   const dys = Int32Array.from(shifts, (s) => s.dy);
@@ -492,6 +498,9 @@ export function seamCost(
   }
 }
 
+const NEIGHBOUR_X = [-1, 1, 0, 0] as const;
+const NEIGHBOUR_Y = [0, 0, -1, 1] as const;
+
 /** Mean squared colour difference of each known pixel to its 4 neighbours. */
 function busyness(step: StepCanvas): Float32Array {
   const { width: W, height: H, channels: c, data, known } = step;
@@ -501,10 +510,12 @@ function busyness(step: StepCanvas): Float32Array {
       const p = y * W + x;
       let sum = 0;
       let n = 0;
-      for (const q of [p - 1, p + 1, p - W, p + W]) {
-        const qx = q % W;
-        const qy = (q - qx) / W;
-        if (q < 0 || Math.abs(qx - x) > 1 || !inRect(known, qx, qy)) continue;
+      // Left, right, up, down.
+      for (let k = 0; k < 4; k++) {
+        const qx = x + NEIGHBOUR_X[k]!;
+        const qy = y + NEIGHBOUR_Y[k]!;
+        if (!inRect(known, qx, qy)) continue;
+        const q = qy * W + qx;
         for (let ch = 0; ch < c; ch++) sum += (data[p * c + ch]! - data[q * c + ch]!) ** 2;
         n++;
       }
