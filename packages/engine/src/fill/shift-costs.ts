@@ -89,7 +89,9 @@ export function unaryCosts(
   const { x0: kx0, y0: ky0, x1: kx1, y1: ky1 } = known;
   const L = shifts.length;
   const free = new Uint8Array(W * H);
-  const freeCount = rectWidth(next) * rectHeight(next) - rectWidth(known) * rectHeight(known);
+  const overlapX = Math.max(0, Math.min(next.x1, known.x1) - Math.max(next.x0, known.x0));
+  const overlapY = Math.max(0, Math.min(next.y1, known.y1) - Math.max(next.y0, known.y0));
+  const freeCount = rectWidth(next) * rectHeight(next) - overlapX * overlapY;
   const unary = reusedUnary(freeCount * L).fill(Infinity);
   const jitter = Float64Array.from(shifts, () => 1 + options.jitter * (rng() * 2 - 1));
   const reach = new ReachLimits(shifts, known, next, Math.max(W, H), rng, options);
