@@ -49,7 +49,8 @@ function shiftMapProblem(
   const shiftY = Array.from({ length: labelCount }, (_, l) => ((l * 7) % 9) - 4);
   /** source[i * labelCount + l]: photo pixel that copy l puts at canvas pixel i (clamped). */
   const source = new Int32Array(size * labelCount);
-  const unary = new Float32Array(size * labelCount);
+  /** One row per free pixel (the added columns), in raster order. */
+  const unary = new Float32Array(added * h * labelCount);
   const free = new Uint8Array(size);
   for (let y = 0; y < h; y++) {
     for (let x = w; x < width; x++) {
@@ -65,7 +66,7 @@ function shiftMapProblem(
         // Next to the photo, a copy pays for how badly it continues the photo's last column.
         const left = (cy * w + Math.max(0, cx - 1)) * 3;
         const edge = x === w ? colourDistance(data, left, (y * w + w - 1) * 3) : 0;
-        unary[i * labelCount + l] = inside ? edge : Infinity;
+        unary[(y * added + x - w) * labelCount + l] = inside ? edge : Infinity;
       }
     }
   }
@@ -80,11 +81,12 @@ function shiftMapProblem(
       colourDistance(data, source[q * labelCount + a]! * 3, source[q * labelCount + b]! * 3),
   };
   const initial = new Int32Array(size);
-  for (let i = 0; i < size; i++) {
+  for (let i = 0, row = 0; i < size; i++) {
     if (free[i] === 0) continue;
     let l = 0;
-    while (unary[i * labelCount + l] === Infinity) l++;
+    while (unary[row + l] === Infinity) l++;
     initial[i] = l;
+    row += labelCount;
   }
   return { problem, initial };
 }

@@ -17,7 +17,10 @@ export interface GridLabelling {
   labelCount: number;
   /** 1 where the pixel is labelled; 0 = not part of the problem (pairs with it are ignored). */
   free: Uint8Array;
-  /** unary[i * labelCount + l]: cost of label l at pixel i; Infinity = forbidden. */
+  /**
+   * unary[k * labelCount + l]: cost of label l at the k-th free pixel in raster order (only free
+   * pixels have a row); Infinity = forbidden.
+   */
   unary: Float32Array;
   /**
    * Cost between 4-neighbours p < q (q = p + 1 or p + width) labelled a and b, a !== b;
@@ -54,10 +57,10 @@ export function labellingEnergy(problem: GridLabelling, labels: Int32Array): num
   const { width, height, labelCount, free, unary } = problem;
   const size = width * height;
   let energy = 0;
-  for (let i = 0; i < size; i++) {
+  for (let i = 0, k = 0; i < size; i++) {
     if (free[i] === 0) continue;
     const l = labels[i]!;
-    energy += unary[i * labelCount + l]!;
+    energy += unary[k++ * labelCount + l]!;
     const right = labels[i + 1]!;
     if (i % width < width - 1 && free[i + 1] === 1 && right !== l)
       energy += problem.pairwise(i, i + 1, l, right);
@@ -92,22 +95,26 @@ export function expandLabels(
   return { labels: expansion.labels, energy: expansion.energy };
 }
 
-/** Per label, the free pixels where its unary is finite, as a flat list and each label's start. */
-function allowedPixels(problem: GridLabelling, freePixels: Int32Array): [Int32Array, Int32Array] {
+/**
+ * Per label, the free pixels where its unary is finite (by their rank among the free pixels), as
+ * a flat list and each label's start.
+ */
+function allowedPixels(problem: GridLabelling, freeCount: number): [Int32Array, Int32Array] {
   const { labelCount, unary } = problem;
   const start = new Int32Array(labelCount + 1);
-  for (const i of freePixels) {
+  for (let k = 0; k < freeCount * labelCount; k += labelCount) {
     for (let l = 0; l < labelCount; l++) {
-      if (unary[i * labelCount + l]! !== Infinity) start[l + 1] = start[l + 1]! + 1;
+      if (unary[k + l]! !== Infinity) start[l + 1] = start[l + 1]! + 1;
     }
   }
   for (let l = 0; l < labelCount; l++) start[l + 1] = start[l + 1]! + start[l]!;
   const allowed = new Int32Array(start[labelCount]!);
   const fill = start.slice(0, labelCount);
-  for (const i of freePixels) {
+  for (let k = 0; k < freeCount; k++) {
+    const row = k * labelCount;
     for (let l = 0; l < labelCount; l++) {
-      if (unary[i * labelCount + l]! === Infinity) continue;
-      allowed[fill[l]!] = i;
+      if (unary[row + l]! === Infinity) continue;
+      allowed[fill[l]!] = k;
       fill[l] = fill[l]! + 1;
     }
   }
@@ -123,10 +130,11 @@ class Expansion {
 
   private readonly problem: GridLabelling;
   private readonly width: number;
-  /** Free pixels in raster order. */
+  /** Free pixels in raster order (a free pixel's rank here is its unary row), and back. */
   private readonly freePixels: Int32Array;
+  private readonly rankOf: Int32Array;
   /**
-   * The free pixels where each label is allowed (finite unary), in raster order:
+   * The ranks of the free pixels where each label is allowed (finite unary), in raster order:
    * allowed[allowedStart[l] .. allowedStart[l + 1]). A move only ever visits these.
    */
   private readonly allowed: Int32Array;
@@ -164,8 +172,13 @@ class Expansion {
       if (i + width < size && free[i + width] === 1) this.links[i] = this.links[i]! | DOWN;
     }
     this.freePixels = new Int32Array(freeCount);
-    for (let i = 0, k = 0; i < size; i++) if (free[i] === 1) this.freePixels[k++] = i;
-    [this.allowed, this.allowedStart] = allowedPixels(problem, this.freePixels);
+    this.rankOf = new Int32Array(size);
+    for (let i = 0, k = 0; i < size; i++) {
+      if (free[i] === 0) continue;
+      this.rankOf[i] = k;
+      this.freePixels[k++] = i;
+    }
+    [this.allowed, this.allowedStart] = allowedPixels(problem, freeCount);
     this.rightCost = new Float64Array(size);
     this.downCost = new Float64Array(size);
     this.nodeOf = new Int32Array(size).fill(-1);
@@ -191,8 +204,9 @@ class Expansion {
   private initialEnergy(): number {
     const { labelCount, unary } = this.problem;
     let energy = 0;
-    for (const i of this.freePixels) {
-      energy += unary[i * labelCount + this.labels[i]!]!;
+    for (let k = 0; k < this.freePixels.length; k++) {
+      const i = this.freePixels[k]!;
+      energy += unary[k * labelCount + this.labels[i]!]!;
       if ((this.links[i]! & RIGHT) !== 0) energy += this.refreshPair(i, true);
       if ((this.links[i]! & DOWN) !== 0) energy += this.refreshPair(i, false);
     }
@@ -216,15 +230,16 @@ class Expansion {
    * restores that after each move).
    */
   private selectNodes(alpha: number): number {
-    const { labels, nodeOf, pixelOf, keepCost, alphaCost, allowed, maxRise } = this;
+    const { labels, nodeOf, pixelOf, keepCost, alphaCost, allowed, freePixels, maxRise } = this;
     const { labelCount, unary } = this.problem;
     let count = 0;
     for (let k = this.allowedStart[alpha]!; k < this.allowedStart[alpha + 1]!; k++) {
-      const i = allowed[k]!;
+      const rank = allowed[k]!;
+      const i = freePixels[rank]!;
       const label = labels[i]!;
       if (label === alpha) continue;
-      const keep = unary[i * labelCount + label]!;
-      const take = unary[i * labelCount + alpha]!;
+      const keep = unary[rank * labelCount + label]!;
+      const take = unary[rank * labelCount + alpha]!;
       if (take - keep > maxRise && take - keep > this.pairCostAround(i) + maxRise) continue;
       nodeOf[i] = count;
       pixelOf[count] = i;
@@ -343,12 +358,12 @@ class Expansion {
    * recomputed from the labels and cached; otherwise the cached costs are summed.
    */
   private localEnergy(count: number, refresh: boolean): number {
-    const { links, pixelOf, switched, labels, width, rightCost, downCost } = this;
+    const { links, pixelOf, switched, labels, width, rightCost, downCost, rankOf } = this;
     const { labelCount, unary } = this.problem;
     let sum = 0;
     for (let k = 0; k < count; k++) {
       const p = pixelOf[k]!;
-      sum += unary[p * labelCount + labels[p]!]!;
+      sum += unary[rankOf[p]! * labelCount + labels[p]!]!;
       if ((links[p]! & RIGHT) !== 0) sum += refresh ? this.refreshPair(p, true) : rightCost[p]!;
       if ((links[p]! & DOWN) !== 0) sum += refresh ? this.refreshPair(p, false) : downCost[p]!;
       const left = p - 1;

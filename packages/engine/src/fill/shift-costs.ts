@@ -1,6 +1,6 @@
 import type { EdgeLine } from './edge-lines';
 import type { Rect } from './growth';
-import { inRect } from './growth';
+import { inRect, rectHeight, rectWidth } from './growth';
 import type { Shift } from './shift-candidates';
 
 /** The working canvas of one growth step: pixels known inside `known`, to be chosen in `next`. */
@@ -74,8 +74,9 @@ export interface ShiftCostOptions {
 }
 
 /**
- * Unary costs, `unary[p * L + l]`, for every free pixel of the step (Infinity where shift l lands
- * outside the known area), and `rarity` per original pixel and side (left, right, top, bottom).
+ * Unary costs, `unary[k * L + l]` for the k-th free pixel of the step in raster order (Infinity
+ * where shift l lands outside the known area), and `rarity` per original pixel and side (left,
+ * right, top, bottom). The unary array is only valid until the next call (see `unaryBuffer`).
  */
 export function unaryCosts(
   step: StepCanvas,
@@ -85,71 +86,83 @@ export function unaryCosts(
   options: ShiftCostOptions,
 ): { free: Uint8Array; unary: Float32Array } {
   const { width: W, height: H, channels: c, data, known, next, origin } = step;
-  const { originalWidth: ow, originalHeight: oh } = step;
+  const { x0: kx0, y0: ky0, x1: kx1, y1: ky1 } = known;
   const L = shifts.length;
   const free = new Uint8Array(W * H);
-  const unary = new Float32Array(W * H * L).fill(Infinity);
-  const jitter = shifts.map(() => 1 + options.jitter * (rng() * 2 - 1));
-  const reach = reachLimits(shifts, known, next, Math.max(W, H), rng, options);
+  const overlapX = Math.max(0, Math.min(next.x1, known.x1) - Math.max(next.x0, known.x0));
+  const overlapY = Math.max(0, Math.min(next.y1, known.y1) - Math.max(next.y0, known.y0));
+  const freeCount = rectWidth(next) * rectHeight(next) - overlapX * overlapY;
+  const unary = reusedUnary(freeCount * L).fill(Infinity);
+  const jitter = Float64Array.from(shifts, () => 1 + options.jitter * (rng() * 2 - 1));
+  const reach = new ReachLimits(shifts, known, next, Math.max(W, H), rng, options);
   const smooth = localMeans(step, GUIDE_RADIUS);
-  const kw = known.x1 - known.x0;
-  const kh = known.y1 - known.y0;
+  const kw = kx1 - kx0;
+  const kh = ky1 - ky0;
   const lines = [...new Set(shifts.flatMap((s) => (s.alongLine ? [s.alongLine.line] : [])))];
   /** Per shift, the bit of the line it copies along (0 for straight copies). */
-  const lineBit = shifts.map((s) => (s.alongLine ? 1 << lines.indexOf(s.alongLine.line) : 0));
+  const lineBit = Int32Array.from(shifts, (s) =>
+    s.alongLine ? 1 << lines.indexOf(s.alongLine.line) : 0,
+  );
+  const dxs = Int32Array.from(shifts, (s) => s.dx);
+  const dys = Int32Array.from(shifts, (s) => s.dy);
+  /** Per shift, the slide cost of a copy past a left or right side, and past a top or bottom. */
+  const slideAcrossX = Float64Array.from(shifts, (s) => options.slideWeight * Math.abs(s.dy));
+  const slideAcrossY = Float64Array.from(shifts, (s) => options.slideWeight * Math.abs(s.dx));
+  const depths = sideDepths(step.originalWidth, step.originalHeight);
+  const { rarityWeight, depthWeight, lineWeight } = options;
+  /** Per side, the rarity and depth cost of copying each original pixel past that side alone. */
+  const sideCosts = depths.map((depth, side) => {
+    const costs = new Float64Array(depth.length);
+    const rare = rarity[side]!;
+    for (let o = 0; o < depth.length; o++)
+      costs[o] = rarityWeight * rare[o]! + depthWeight * depth[o]!;
+    return costs;
+  });
+  /** The current pixel's rank among the free pixels. */
+  let rank = 0;
   for (let y = next.y0; y < next.y1; y++) {
     for (let x = next.x0; x < next.x1; x++) {
       if (inRect(known, x, y)) continue;
-      const p = y * W + x;
-      free[p] = 1;
+      free[y * W + x] = 1;
+      const row = rank++ * L;
       let crossing = 0;
       for (let i = 0; i < lines.length; i++) {
         if (onLine(step.original, lines[i]!, x, y, options.lineBand)) crossing |= 1 << i;
       }
-      const left = x < known.x0;
-      const right = x >= known.x1;
-      const top = y < known.y0;
-      const bottom = y >= known.y1;
+      const left = x < kx0;
+      const right = x >= kx1;
+      const top = y < ky0;
+      const bottom = y >= ky1;
+      const acrossX = left || right;
+      /** The sides the pixel lies past: a side across x, one across y, or both (a corner). */
+      const sideX = left ? 0 : right ? 1 : -1;
+      const sideY = top ? 2 : bottom ? 3 : -1;
+      const single = sideY < 0 ? sideCosts[sideX]! : sideX < 0 ? sideCosts[sideY]! : undefined;
+      const slides = acrossX ? slideAcrossX : slideAcrossY;
       const touches = touchesKnown(known, x, y);
-      const edge = (clamp(y, known.y0, known.y1 - 1) * W + clamp(x, known.x0, known.x1 - 1)) * c;
-      const across = left || right ? kw : kh;
-      const distance = Math.max(known.x0 - x, x - known.x1 + 1, known.y0 - y, y - known.y1 + 1);
+      const edge = (clamp(y, ky0, ky1 - 1) * W + clamp(x, kx0, kx1 - 1)) * c;
+      const across = acrossX ? kw : kh;
+      const distance = Math.max(kx0 - x, x - kx1 + 1, ky0 - y, y - ky1 + 1);
       const guide = options.guideWeight * Math.exp(-distance / (options.guideReach * across));
+      reach.moveTo(x, y);
       for (let l = 0; l < L; l++) {
-        const { dx, dy } = shifts[l]!;
-        const sx = x + dx;
-        const sy = y + dy;
-        if (!inRect(known, sx, sy)) continue;
-        if (!reach(l, x, y)) continue;
+        const sx = x + dxs[l]!;
+        const sy = y + dys[l]!;
+        if (sx < kx0 || sx >= kx1 || sy < ky0 || sy >= ky1) continue;
+        if (!reach.allows(l)) continue;
         const o = origin[sy * W + sx]!;
-        const ox = o % ow;
-        const oy = (o - ox) / ow;
-        let rare = 0;
-        let depth = 0;
-        if (left) {
-          rare = rarity[0]![o]!;
-          depth = ox / ow;
-        } else if (right) {
-          rare = rarity[1]![o]!;
-          depth = 1 - (ox + 1) / ow;
-        }
-        if (top) {
-          rare = Math.max(rare, rarity[2]![o]!);
-          depth = Math.max(depth, oy / oh);
-        } else if (bottom) {
-          rare = Math.max(rare, rarity[3]![o]!);
-          depth = Math.max(depth, 1 - (oy + 1) / oh);
-        }
         const carriesLine = (crossing & lineBit[l]!) !== 0;
-        if (carriesLine) {
-          rare = 0;
-          depth = 0;
-        }
-        const slide = carriesLine ? 0 : left || right ? Math.abs(dy) : Math.abs(dx);
-        let cost = options.rarityWeight * rare + options.depthWeight * depth;
-        if (crossing !== 0 && !carriesLine) cost += options.lineWeight;
-        cost += options.slideWeight * slide;
+        let cost = 0;
         if (!carriesLine) {
+          if (single !== undefined) {
+            cost = single[o]!;
+          } else {
+            const rare = Math.max(rarity[sideX]![o]!, rarity[sideY]![o]!);
+            const depth = Math.max(depths[sideX]![o]!, depths[sideY]![o]!);
+            cost = rarityWeight * rare + depthWeight * depth;
+          }
+          if (crossing !== 0) cost += lineWeight;
+          cost += slides[l]!;
           const s = (sy * W + sx) * c;
           let off = 0;
           for (let ch = 0; ch < c; ch++) off += (smooth[s + ch]! - smooth[edge + ch]!) ** 2;
@@ -157,13 +170,43 @@ export function unaryCosts(
         }
         if (touches) {
           cost +=
-            options.edgeWeight * edgeMismatch(data, W, c, known, x, y, dx, dy, options.edgeDepth);
+            options.edgeWeight *
+            edgeMismatch(data, W, c, known, x, y, dxs[l]!, dys[l]!, options.edgeDepth);
         }
-        unary[p * L + l] = cost * jitter[l]!;
+        unary[row + l] = cost * jitter[l]!;
       }
     }
   }
   return { free, unary };
+}
+
+/**
+ * The buffer every call of `unaryCosts` returns its costs in. At 20,000 free pixels and about 120
+ * shifts it holds 10 MB: a fresh array that size cost more to allocate (its pages zeroed and
+ * faulted in) than the costs took to compute.
+ */
+let unaryBuffer = new Float32Array(0);
+
+function reusedUnary(length: number): Float32Array {
+  if (unaryBuffer.length < length) unaryBuffer = new Float32Array(length);
+  return unaryBuffer.subarray(0, length);
+}
+
+/**
+ * Per side (left, right, top, bottom), how deep inside the original each of its pixels lies seen
+ * from that side: 0 at the edge being extended, 1 at the far side.
+ */
+function sideDepths(ow: number, oh: number): Float64Array[] {
+  const depths = [0, 1, 2, 3].map(() => new Float64Array(ow * oh));
+  for (let o = 0; o < ow * oh; o++) {
+    const ox = o % ow;
+    const oy = (o - ox) / ow;
+    depths[0]![o] = ox / ow;
+    depths[1]![o] = 1 - (ox + 1) / ow;
+    depths[2]![o] = oy / oh;
+    depths[3]![o] = 1 - (oy + 1) / oh;
+  }
+  return depths;
 }
 
 /**
@@ -190,7 +233,7 @@ function onLine(original: Rect, line: EdgeLine, x: number, y: number, band: numb
 }
 
 /**
- * Whether shift l may serve new pixel (x, y) beyond the area it can reach. A straight copy from
+ * Which shifts may serve a new pixel beyond the area they can reach. A straight copy from
  * distance d across a side reaches new pixels up to d out; were every copy used to its reach, all
  * rows would change copy at the same few distances from the edge, in straight bands parallel to
  * it (a sharp band, then another copy). Each copy's reach is cut short by up to `reachWobble` of
@@ -198,51 +241,91 @@ function onLine(original: Rect, line: EdgeLine, x: number, y: number, band: numb
  * drawn from the seed), so copies change along wavy lines that differ from copy to copy. A copy
  * that reaches across the whole step keeps its full reach (cutting it would force a change of
  * copy that nothing else does: teeth along a dark corner's edge), as do corners and copies along
- * lines.
+ * lines. Usage: `moveTo(x, y)` once per pixel, then `allows(l)` per shift.
  */
-function reachLimits(
-  shifts: readonly Shift[],
-  known: Rect,
-  next: Rect,
-  span: number,
-  rng: () => number,
-  options: ShiftCostOptions,
-): (l: number, x: number, y: number) => boolean {
-  const { reachWobble: wobble, reachWavelength: wave } = options;
-  const knots = shifts.map(() =>
-    Float32Array.from({ length: Math.ceil(span / wave) + 2 }, () => rng()),
-  );
-  /** How far the step grows past each side: a copy reaching that far need never give way. */
-  const grows = {
-    left: known.x0 - next.x0,
-    right: next.x1 - known.x1,
-    top: known.y0 - next.y0,
-    bottom: next.y1 - known.y1,
-  };
-  return (l, x, y) => {
-    const shift = shifts[l]!;
-    if (wobble === 0 || shift.alongLine) return true;
+class ReachLimits {
+  private readonly wobble: number;
+  private readonly wave: number;
+  private readonly known: Rect;
+  /** Per shift, its noise knots along the edge. */
+  private readonly knots: Float32Array[];
+  /** Per shift, 1 when it keeps its full reach everywhere (copies along lines). */
+  private readonly exempt: Uint8Array;
+  /**
+   * Per shift and side (left, right, top, bottom), how far across that side it copies from, or
+   * Infinity where that reaches past the step's growth there (the copy need never give way).
+   */
+  private readonly limited: Float64Array;
+  /** The current pixel: whether any shift can be cut short there, and which side it lies past. */
+  private cut = false;
+  private side = 0;
+  private out = 0;
+  private knot = 0;
+  /** Weights of the two knots around the current pixel. */
+  private before = 0;
+  private after = 0;
+
+  constructor(
+    shifts: readonly Shift[],
+    known: Rect,
+    next: Rect,
+    span: number,
+    rng: () => number,
+    options: ShiftCostOptions,
+  ) {
+    this.wobble = options.reachWobble;
+    this.wave = options.reachWavelength;
+    this.known = known;
+    this.knots = shifts.map(() =>
+      Float32Array.from({ length: Math.ceil(span / this.wave) + 2 }, () => rng()),
+    );
+    this.exempt = Uint8Array.from(shifts, (s) => (s.alongLine ? 1 : 0));
+    /** How far the step grows past each side. */
+    const grows = [known.x0 - next.x0, next.x1 - known.x1, known.y0 - next.y0, next.y1 - known.y1];
+    this.limited = new Float64Array(4 * shifts.length);
+    shifts.forEach((shift, l) => {
+      const across = [shift.dx, -shift.dx, shift.dy, -shift.dy];
+      for (let side = 0; side < 4; side++) {
+        const d = across[side]!;
+        this.limited[4 * l + side] = d >= grows[side]! ? Infinity : d;
+      }
+    });
+  }
+
+  /** Prepares new pixel (x, y) for `allows`. */
+  moveTo(x: number, y: number): void {
+    const { known } = this;
     const left = x < known.x0;
     const right = x >= known.x1;
     const top = y < known.y0;
     const bottom = y >= known.y1;
-    if ((left || right) === (top || bottom)) return true;
-    const out = left
+    this.cut = this.wobble !== 0 && (left || right) !== (top || bottom);
+    if (!this.cut) return;
+    this.side = left ? 0 : right ? 1 : top ? 2 : 3;
+    this.out = left
       ? known.x0 - x
       : right
         ? x - known.x1 + 1
         : top
           ? known.y0 - y
           : y - known.y1 + 1;
-    const d = left ? shift.dx : right ? -shift.dx : top ? shift.dy : -shift.dy;
-    if (d >= (left ? grows.left : right ? grows.right : top ? grows.top : grows.bottom))
-      return true;
-    const f = (left || right ? y : x) / wave;
+    const f = (left || right ? y : x) / this.wave;
     const i = Math.floor(f);
     const s = (1 - Math.cos(Math.PI * (f - i))) / 2;
-    const k = knots[l]!;
-    return out <= d * (1 - wobble * (k[i]! * (1 - s) + k[i + 1]! * s));
-  };
+    this.knot = i;
+    this.before = 1 - s;
+    this.after = s;
+  }
+
+  /** Whether shift l may serve the pixel of the last `moveTo`. */
+  allows(l: number): boolean {
+    if (!this.cut || this.exempt[l] === 1) return true;
+    const d = this.limited[4 * l + this.side]!;
+    if (d === Infinity) return true;
+    const k = this.knots[l]!;
+    const i = this.knot;
+    return this.out <= d * (1 - this.wobble * (k[i]! * this.before + k[i + 1]! * this.after));
+  }
 }
 
 /** Window radius (working px) of the local mean colours the guidance compares. */
@@ -282,6 +365,10 @@ function touchesKnown(known: Rect, x: number, y: number): boolean {
   );
 }
 
+/** The directions `edgeMismatch` looks in from a new pixel: right, left, down, up. */
+const EDGE_STEP_X = [1, -1, 0, 0] as const;
+const EDGE_STEP_Y = [0, 0, 1, -1] as const;
+
 /** Per channel, the mismatch of a copy that has nothing to compare with the known edge. */
 const UNMATCHED_EDGE = 128 ** 2;
 
@@ -304,12 +391,9 @@ function edgeMismatch(
   let sum = 0;
   let n = 0;
   let touches = false;
-  for (const [nx, ny] of [
-    [1, 0],
-    [-1, 0],
-    [0, 1],
-    [0, -1],
-  ] as const) {
+  for (let side = 0; side < 4; side++) {
+    const nx = EDGE_STEP_X[side]!;
+    const ny = EDGE_STEP_Y[side]!;
     for (let k = 1; k <= depth; k++) {
       const kx = x + nx * k;
       const ky = y + ny * k;
@@ -342,55 +426,82 @@ export function seamCost(
   shifts: readonly Shift[],
   options: ShiftCostOptions,
 ): (p: number, q: number, a: number, b: number) => number {
-  const { width: W, channels: c, data, known } = step;
+  const { width: W, height: H, channels: c, data, known } = step;
   const busy = busyness(step);
   /** Each known pixel's texture (root of its busyness), once rather than per seam. */
-  const texture = Float64Array.from(busy, Math.sqrt);
+  const texture = new Float64Array(busy.length);
+  for (let p = 0; p < busy.length; p++) texture[p] = Math.sqrt(busy[p]!);
   const { x0, y0, x1, y1 } = known;
   const dxs = Int32Array.from(shifts, (s) => s.dx);
   const dys = Int32Array.from(shifts, (s) => s.dy);
-  const reachNone = options.labelChange + options.unreachable;
+  /** Each pixel's column and row, once rather than a division per seam. */
+  const column = new Int32Array(W * H);
+  const row = new Int32Array(W * H);
+  for (let p = 0; p < W * H; p++) {
+    column[p] = p % W;
+    row[p] = (p - column[p]!) / W;
+  }
+  const { labelChange, textureChange: textureWeight } = options;
+  const reachNone = labelChange + options.unreachable;
   const busyScale = 1 / (4 * options.busyLevel);
-  let mismatch = 0;
-  let activity = 0;
-  let textureChange = 0;
-  /** Adds the two copies' difference and busyness at p; false where either has no source. */
-  const add = (p: number, a: number, b: number): boolean => {
-    const x = p % W;
-    const y = (p - x) / W;
-    const ax = x + dxs[a]!;
-    const ay = y + dys[a]!;
-    const bx = x + dxs[b]!;
-    const by = y + dys[b]!;
-    if (ax < x0 || ax >= x1 || ay < y0 || ay >= y1) return false;
-    if (bx < x0 || bx >= x1 || by < y0 || by >= y1) return false;
-    const i = ay * W + ax;
-    const j = by * W + bx;
-    for (let ch = 0, ic = i * c, jc = j * c; ch < c; ch++) {
-      const d = data[ic + ch]! - data[jc + ch]!;
-      mismatch += d * d;
-    }
-    activity += busy[i]! + busy[j]!;
-    textureChange += (texture[i]! - texture[j]!) ** 2;
-    return true;
-  };
+  // The last pair asked for and its cost: a move asks for a pair with its labels one way round,
+  // then often the other way round (both ends keeping one label), which costs exactly the same.
+  let lastP = -1;
+  let lastQ = -1;
+  let lastA = -1;
+  let lastB = -1;
+  let lastCost = 0;
   return (p, q, a, b) => {
-    mismatch = 0;
-    activity = 0;
-    textureChange = 0;
-    const atP = add(p, a, b);
-    const atQ = add(q, a, b);
-    if (!atP && !atQ) return reachNone;
-    // Where a copy reaches one pixel of the pair only, that pixel stands for both.
-    const scale = atP && atQ ? 1 : 2;
-    const visible = 1 + activity * scale * busyScale;
-    return (
-      options.labelChange +
-      (mismatch * scale) / visible +
-      options.textureChange * textureChange * scale
-    );
+    if (p === lastP && q === lastQ) {
+      if ((a === lastA && b === lastB) || (a === lastB && b === lastA)) return lastCost;
+    }
+    lastP = p;
+    lastQ = q;
+    lastA = a;
+    lastB = b;
+    lastCost = seam(p, q, a, b);
+    return lastCost;
   };
+
+  function seam(p: number, q: number, a: number, b: number): number {
+    const dxa = dxs[a]!;
+    const dya = dys[a]!;
+    const dxb = dxs[b]!;
+    const dyb = dys[b]!;
+    let mismatch = 0;
+    let activity = 0;
+    let textureChange = 0;
+    let reached = 0;
+    // The two copies' difference and busyness at p, then at q, where both copies have a source.
+    for (let pixel = p, k = 0; k < 2; pixel = q, k++) {
+      const x = column[pixel]!;
+      const y = row[pixel]!;
+      const ax = x + dxa;
+      const ay = y + dya;
+      const bx = x + dxb;
+      const by = y + dyb;
+      if (ax < x0 || ax >= x1 || ay < y0 || ay >= y1) continue;
+      if (bx < x0 || bx >= x1 || by < y0 || by >= y1) continue;
+      reached++;
+      const i = ay * W + ax;
+      const j = by * W + bx;
+      for (let ch = 0, ic = i * c, jc = j * c; ch < c; ch++) {
+        const d = data[ic + ch]! - data[jc + ch]!;
+        mismatch += d * d;
+      }
+      activity += busy[i]! + busy[j]!;
+      textureChange += (texture[i]! - texture[j]!) ** 2;
+    }
+    if (reached === 0) return reachNone;
+    // Where a copy reaches one pixel of the pair only, that pixel stands for both.
+    const scale = reached === 2 ? 1 : 2;
+    const visible = 1 + activity * scale * busyScale;
+    return labelChange + (mismatch * scale) / visible + textureWeight * textureChange * scale;
+  }
 }
+
+const NEIGHBOUR_X = [-1, 1, 0, 0] as const;
+const NEIGHBOUR_Y = [0, 0, -1, 1] as const;
 
 /** Mean squared colour difference of each known pixel to its 4 neighbours. */
 function busyness(step: StepCanvas): Float32Array {
@@ -401,10 +512,12 @@ function busyness(step: StepCanvas): Float32Array {
       const p = y * W + x;
       let sum = 0;
       let n = 0;
-      for (const q of [p - 1, p + 1, p - W, p + W]) {
-        const qx = q % W;
-        const qy = (q - qx) / W;
-        if (q < 0 || Math.abs(qx - x) > 1 || !inRect(known, qx, qy)) continue;
+      // Left, right, up, down.
+      for (let k = 0; k < 4; k++) {
+        const qx = x + NEIGHBOUR_X[k]!;
+        const qy = y + NEIGHBOUR_Y[k]!;
+        if (!inRect(known, qx, qy)) continue;
+        const q = qy * W + qx;
         for (let ch = 0; ch < c; ch++) sum += (data[p * c + ch]! - data[q * c + ch]!) ** 2;
         n++;
       }

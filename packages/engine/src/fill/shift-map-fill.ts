@@ -330,11 +330,12 @@ function growingSides(placement: CanvasPlacement, w: number, h: number): Side[] 
 /** Each free pixel's cheapest shift by its unary cost alone: where the labelling starts. */
 function cheapest(free: Uint8Array, unary: Float32Array, L: number): Int32Array {
   const labels = new Int32Array(free.length);
-  for (let p = 0; p < free.length; p++) {
+  for (let p = 0, row = 0; p < free.length; p++) {
     if (!free[p]) continue;
     let best = 0;
-    for (let l = 1; l < L; l++) if (unary[p * L + l]! < unary[p * L + best]!) best = l;
+    for (let l = 1; l < L; l++) if (unary[row + l]! < unary[row + best]!) best = l;
     labels[p] = best;
+    row += L;
   }
   return labels;
 }
