@@ -24,52 +24,102 @@ export function resizeArea(
   height: number,
 ): Raster<Float32Array> {
   const { channels: c } = src;
-  const horizontal = resizeAxis(src.data, src.width, src.height, c, width, true);
-  const data = resizeAxis(horizontal, width, src.height, c, height, false);
+  const horizontal = resizeRows(src.data, src.width, src.height, c, width);
+  const data = resizeColumns(horizontal, width, src.height, c, height);
   return { width, height, channels: c, data };
 }
 
-function resizeAxis(
+/**
+ * The input cells each output cell covers along one axis (`inSize` cells to `size`): output o
+ * averages inputs `first[o]` to `first[o] + count[o] - 1`, weighted by `weight[o * span + j]`.
+ */
+interface AxisCover {
+  first: Int32Array;
+  count: Int32Array;
+  span: number;
+  weight: Float64Array;
+}
+
+function axisCover(inSize: number, size: number): AxisCover {
+  const ratio = inSize / size;
+  const span = Math.ceil(ratio) + 1;
+  const first = new Int32Array(size);
+  const count = new Int32Array(size);
+  const weight = new Float64Array(size * span);
+  for (let o = 0; o < size; o++) {
+    const start = o * ratio;
+    const end = start + ratio;
+    const last = Math.min(inSize - 1, Math.ceil(end) - 1);
+    first[o] = Math.floor(start);
+    count[o] = last - first[o]! + 1;
+    for (let i = first[o]!; i <= last; i++) {
+      weight[o * span + i - first[o]!] = (Math.min(end, i + 1) - Math.max(start, i)) / ratio;
+    }
+  }
+  return { first, count, span, weight };
+}
+
+/** Each row resized to `size` px. Sums round to Float32 at every term, as the output holds them. */
+function resizeRows(
   data: Uint8Array | Float32Array,
   width: number,
   height: number,
   c: number,
   size: number,
-  alongX: boolean,
 ): Float32Array {
-  const inSize = alongX ? width : height;
-  const outW = alongX ? size : width;
-  const outH = alongX ? height : size;
-  const out = new Float32Array(outW * outH * c);
-  const ratio = inSize / size;
-  const rowLength = width * c;
-  if (alongX) {
-    // Line by line so reads and writes stay within one row.
-    for (let line = 0; line < height; line++) {
-      for (let o = 0; o < size; o++) {
-        const start = o * ratio;
-        const end = start + ratio;
-        const last = Math.min(inSize - 1, Math.ceil(end) - 1);
-        const oi = (line * outW + o) * c;
-        for (let i = Math.floor(start); i <= last; i++) {
-          const weight = (Math.min(end, i + 1) - Math.max(start, i)) / ratio;
-          const si = (line * width + i) * c;
-          for (let ch = 0; ch < c; ch++) out[oi + ch]! += data[si + ch]! * weight;
+  const out = new Float32Array(size * height * c);
+  const { first, count, span, weight } = axisCover(width, size);
+  for (let line = 0; line < height; line++) {
+    for (let o = 0; o < size; o++) {
+      const oi = (line * size + o) * c;
+      const si = (line * width + first[o]!) * c;
+      const n = count[o]!;
+      const wi = o * span;
+      if (c === 3) {
+        // The three channels' sums at once: each is a chain of rounding adds.
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        for (let j = 0; j < n; j++) {
+          const w = weight[wi + j]!;
+          const p = si + j * 3;
+          r = Math.fround(r + data[p]! * w);
+          g = Math.fround(g + data[p + 1]! * w);
+          b = Math.fround(b + data[p + 2]! * w);
         }
+        out[oi] = r;
+        out[oi + 1] = g;
+        out[oi + 2] = b;
+        continue;
+      }
+      for (let ch = 0; ch < c; ch++) {
+        let sum = 0;
+        for (let j = 0; j < n; j++)
+          sum = Math.fround(sum + data[si + j * c + ch]! * weight[wi + j]!);
+        out[oi + ch] = sum;
       }
     }
-    return out;
   }
+  return out;
+}
+
+/** Each column resized to `size` px, whole rows at a time: contiguous reads and writes. */
+function resizeColumns(
+  data: Float32Array,
+  width: number,
+  height: number,
+  c: number,
+  size: number,
+): Float32Array {
+  const rowLength = width * c;
+  const out = new Float32Array(rowLength * size);
+  const { first, count, span, weight } = axisCover(height, size);
   for (let o = 0; o < size; o++) {
-    const start = o * ratio;
-    const end = start + ratio;
-    const last = Math.min(inSize - 1, Math.ceil(end) - 1);
-    for (let i = Math.floor(start); i <= last; i++) {
-      const weight = (Math.min(end, i + 1) - Math.max(start, i)) / ratio;
-      // Whole rows at a time: contiguous reads and writes.
-      const si = i * rowLength;
-      const oi = o * rowLength;
-      for (let t = 0; t < rowLength; t++) out[oi + t]! += data[si + t]! * weight;
+    const oi = o * rowLength;
+    for (let j = 0; j < count[o]!; j++) {
+      const si = (first[o]! + j) * rowLength;
+      const w = weight[o * span + j]!;
+      for (let t = 0; t < rowLength; t++) out[oi + t]! += data[si + t]! * w;
     }
   }
   return out;
