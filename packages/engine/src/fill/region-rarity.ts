@@ -51,7 +51,7 @@ export function regionRarity(
     }
   }
   const features = withTexture(colour, width, height, options.textureWeight);
-  const cluster = kMeans(features, 4, options.clusters);
+  const cluster = kMeans(features, options.clusters);
   const { region, count } = connectedRegions(cluster, width, height);
   const map = new Float32Array(n);
   const rarity = new Float32Array(count);
@@ -183,57 +183,77 @@ function withTexture(colour: Float32Array, W: number, H: number, weight: number)
   return out;
 }
 
+/** Per clustered pixel: red, green, blue and weighted texture. */
+const FEATURES = 4;
+
 /** Cluster index per point (k-means, deterministic: seeds spread by farthest-point picking). */
-function kMeans(points: Float32Array, dims: number, k: number): Int32Array {
-  const n = points.length / dims;
-  const centres = new Float64Array(k * dims);
+function kMeans(points: Float32Array, k: number): Int32Array {
+  const n = points.length / FEATURES;
+  const centres = new Float64Array(k * FEATURES);
   const nearest = new Float64Array(n).fill(Infinity);
   let pick = 0;
   for (let c = 0; c < k; c++) {
-    for (let d = 0; d < dims; d++) centres[c * dims + d] = points[pick * dims + d]!;
+    for (let d = 0; d < FEATURES; d++) centres[c * FEATURES + d] = points[pick * FEATURES + d]!;
     let far = 0;
     for (let p = 0; p < n; p++) {
-      nearest[p] = Math.min(nearest[p]!, distanceSq(points, p, centres, c, dims));
+      nearest[p] = Math.min(nearest[p]!, distanceSq(points, p, centres, c));
       if (nearest[p]! > nearest[far]!) far = p;
     }
     pick = far;
   }
   const label = new Int32Array(n);
+  const sums = new Float64Array(k * FEATURES);
+  const counts = new Int32Array(k);
   for (let iteration = 0; iteration < 8; iteration++) {
-    const sums = new Float64Array(k * dims);
-    const counts = new Int32Array(k);
+    sums.fill(0);
+    counts.fill(0);
     for (let p = 0; p < n; p++) {
-      let best = 0;
-      let bestD = Infinity;
-      for (let c = 0; c < k; c++) {
-        const d = distanceSq(points, p, centres, c, dims);
-        if (d < bestD) {
-          bestD = d;
-          best = c;
-        }
-      }
+      const best = nearestCentre(points, p, centres, k);
       label[p] = best;
       counts[best]!++;
-      for (let d = 0; d < dims; d++) sums[best * dims + d]! += points[p * dims + d]!;
+      for (let d = 0; d < FEATURES; d++) sums[best * FEATURES + d]! += points[p * FEATURES + d]!;
     }
     for (let c = 0; c < k; c++) {
       if (counts[c] === 0) continue;
-      for (let d = 0; d < dims; d++) centres[c * dims + d] = sums[c * dims + d]! / counts[c]!;
+      for (let d = 0; d < FEATURES; d++) {
+        centres[c * FEATURES + d] = sums[c * FEATURES + d]! / counts[c]!;
+      }
     }
   }
   return label;
 }
 
-function distanceSq(
-  points: Float32Array,
-  p: number,
-  centres: Float64Array,
-  c: number,
-  dims: number,
-): number {
-  let sum = 0;
-  for (let d = 0; d < dims; d++) sum += (points[p * dims + d]! - centres[c * dims + d]!) ** 2;
-  return sum;
+function nearestCentre(points: Float32Array, p: number, centres: Float64Array, k: number): number {
+  const r = points[p * FEATURES]!;
+  const g = points[p * FEATURES + 1]!;
+  const b = points[p * FEATURES + 2]!;
+  const t = points[p * FEATURES + 3]!;
+  let best = 0;
+  let bestD = Infinity;
+  for (let c = 0; c < k; c++) {
+    const j = c * FEATURES;
+    const d =
+      (r - centres[j]!) ** 2 +
+      (g - centres[j + 1]!) ** 2 +
+      (b - centres[j + 2]!) ** 2 +
+      (t - centres[j + 3]!) ** 2;
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
+function distanceSq(points: Float32Array, p: number, centres: Float64Array, c: number): number {
+  const i = p * FEATURES;
+  const j = c * FEATURES;
+  return (
+    (points[i]! - centres[j]!) ** 2 +
+    (points[i + 1]! - centres[j + 1]!) ** 2 +
+    (points[i + 2]! - centres[j + 2]!) ** 2 +
+    (points[i + 3]! - centres[j + 3]!) ** 2
+  );
 }
 
 /** 4-connected parts of equal labels: a region index per pixel and the number of regions. */
