@@ -1,3 +1,4 @@
+import type { Side } from './edge-lines';
 import type { Raster } from './raster';
 import { resizeArea } from './raster';
 
@@ -25,6 +26,9 @@ export interface RarityOptions {
   textureWeight: number;
 }
 
+/** The order of the rarity maps. */
+const SIDES: readonly Side[] = ['left', 'right', 'top', 'bottom'];
+
 /** Rarity maps (left, right, top, bottom) at the size colours are judged at. */
 export interface JudgedRarity {
   width: number;
@@ -37,9 +41,14 @@ export interface JudgedRarity {
  * colour is common in the edge strip) to 1 (nothing in the strip looks like it), judged once on a
  * small copy of `source` (see `rarityAt` for maps at any size). What touches an edge (the table
  * beside a cup, the sky above a tower) may continue outwards; a subject that does not reach the
- * edge is rare there, so copying it costs.
+ * edge is rare there, so copying it costs. Only `sides` are judged (the canvas grows past no
+ * other, so no copy is costed along them): the others' maps are 0.
  */
-export function colourRarity(source: Raster<Float32Array>, options: RarityOptions): JudgedRarity {
+export function colourRarity(
+  source: Raster<Float32Array>,
+  sides: readonly Side[],
+  options: RarityOptions,
+): JudgedRarity {
   const scale = Math.max(1, Math.min(source.width, source.height) / JUDGED_SIDE);
   const width = Math.max(1, Math.round(source.width / scale));
   const height = Math.max(1, Math.round(source.height / scale));
@@ -52,15 +61,11 @@ export function colourRarity(source: Raster<Float32Array>, options: RarityOption
     { x0: 0, y0: 0, x1: width, y1: sy },
     { x0: 0, y0: height - sy, x1: width, y1: height },
   ];
-  const maps = strips.map((strip) => {
-    const samples = stripColours(coarse, strip);
-    const rarity = new Float32Array(width * height);
-    for (let p = 0; p < width * height; p++) {
-      const d = kthNearest(coarse, p, samples);
-      rarity[p] = Math.min(1, Math.max(0, (d - options.near) / (options.far - options.near)));
-    }
-    return rarity;
-  });
+  const maps = strips.map((strip, i) =>
+    sides.includes(SIDES[i]!)
+      ? rarityAlong(coarse, stripColours(coarse, strip), options)
+      : new Float32Array(width * height),
+  );
   return { width, height, maps };
 }
 
@@ -86,26 +91,75 @@ function stripColours(
   return out;
 }
 
-/** The distance from pixel p's colour to the nearest COMMON_SHARE of the strip's samples. */
-function kthNearest(image: Raster<Float32Array>, p: number, samples: Float32Array): number {
+/**
+ * Per pixel of `image`, how rare its colour is among `samples`: by its distance to the nearest
+ * COMMON_SHARE of them, `near` or less being 0 and `far` or more 1.
+ */
+function rarityAlong(
+  image: Raster<Float32Array>,
+  samples: Float32Array,
+  options: RarityOptions,
+): Float32Array {
+  const { near, far } = options;
+  const n = samples.length / FEATURES;
   const k = Math.max(1, Math.round((COMMON_SHARE * samples.length) / FEATURES));
-  const best = new Float64Array(k).fill(Infinity);
-  const [r, g, b, t] = image.data.subarray(p * FEATURES, (p + 1) * FEATURES);
-  for (let i = 0; i < samples.length; i += FEATURES) {
-    const d =
-      (samples[i]! - r!) ** 2 +
-      (samples[i + 1]! - g!) ** 2 +
-      (samples[i + 2]! - b!) ** 2 +
-      (samples[i + 3]! - t!) ** 2;
-    if (d >= best[k - 1]!) continue;
-    let j = k - 1;
-    while (j > 0 && best[j - 1]! > d) {
-      best[j] = best[j - 1]!;
-      j--;
+  // Squared distances beyond these are surely past `far`, and within them surely within `near`
+  // (the margins cover sqrt's rounding), where the k-th nearest's exact distance is not needed.
+  const farSq = far * far * (1 + 1e-9);
+  const nearSq = near * near * (1 - 1e-9);
+  const { data } = image;
+  const rarity = new Float32Array(image.width * image.height);
+  const within = new Float64Array(n);
+  for (let p = 0; p < rarity.length; p++) {
+    const r = data[p * FEATURES]!;
+    const g = data[p * FEATURES + 1]!;
+    const b = data[p * FEATURES + 2]!;
+    const t = data[p * FEATURES + 3]!;
+    let count = 0;
+    let nearCount = 0;
+    for (let i = 0; i < samples.length; i += FEATURES) {
+      const d =
+        (samples[i]! - r) ** 2 +
+        (samples[i + 1]! - g) ** 2 +
+        (samples[i + 2]! - b) ** 2 +
+        (samples[i + 3]! - t) ** 2;
+      if (d >= farSq) continue;
+      within[count++] = d;
+      if (d <= nearSq) nearCount++;
     }
-    best[j] = d;
+    if (count < k) rarity[p] = 1;
+    else if (nearCount >= k) rarity[p] = 0;
+    else {
+      const d = Math.sqrt(kthSmallest(within, count, k));
+      rarity[p] = Math.min(1, Math.max(0, (d - near) / (far - near)));
+    }
   }
-  return Math.sqrt(best[k - 1]!);
+  return rarity;
+}
+
+/** The k-th smallest (1-based) of `values[0..count)`, which it reorders (quickselect). */
+function kthSmallest(values: Float64Array, count: number, k: number): number {
+  let lo = 0;
+  let hi = count - 1;
+  const target = k - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const swap = values[i]!;
+        values[i++] = values[j]!;
+        values[j--] = swap;
+      }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else break;
+  }
+  return values[target]!;
 }
 
 /** Per judged pixel: red, green, blue and weighted texture. */
