@@ -111,6 +111,15 @@ function gradientStrip(
   return { along, gt, ga };
 }
 
+/** A Hough bin's index and its vote. */
+interface Vote {
+  i: number;
+  vote: number;
+}
+
+/** Made once, not per call: a comparator closure made per call is optimised anew per call. */
+const strongestFirst = (x: Vote, y: Vote): number => y.vote - x.vote || x.i - y.i;
+
 /** The strongest lines crossing one side. */
 function sideLines(v: Strip, depth: number, options: LineOptions): { slope: number; at: number }[] {
   const { maxTilt, minGradient } = options;
@@ -119,7 +128,8 @@ function sideLines(v: Strip, depth: number, options: LineOptions): { slope: numb
     slopes.push(Math.tan((deg * Math.PI) / 180));
   }
   /** Per slope, the length of its normal (1, -slope): across = (ga - slope·gt) / norm. */
-  const norms = slopes.map((slope) => Math.sqrt(1 + slope * slope));
+  const norms: number[] = [];
+  for (const slope of slopes) norms.push(Math.sqrt(1 + slope * slope));
   const span = v.along;
   const votes = new Float32Array(slopes.length * span * 2);
   for (let t = 1; t < depth; t++) {
@@ -151,12 +161,13 @@ function sideLines(v: Strip, depth: number, options: LineOptions): { slope: numb
     }
   }
   const threshold = minGradient * depth * options.coverage;
-  const order: number[] = [];
-  for (let i = 0; i < votes.length; i++) if (votes[i]! >= threshold) order.push(i);
-  order.sort((x, y) => votes[y]! - votes[x]! || x - y);
+  const order: Vote[] = [];
+  for (let i = 0; i < votes.length; i++)
+    if (votes[i]! >= threshold) order.push({ i, vote: votes[i]! });
+  order.sort(strongestFirst);
   const kept: { slope: number; a0: number }[] = [];
   const minSlope = Math.tan((options.minTilt * Math.PI) / 180);
-  for (const i of order) {
+  for (const { i } of order) {
     if (kept.length === options.perSide) break;
     const voted = slopes[Math.floor(i / 2 / span)]!;
     const polarity = i % 2 === 0 ? 1 : -1;

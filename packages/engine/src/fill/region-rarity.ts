@@ -83,16 +83,18 @@ export function regionRarity(
     touchesBorder[region[y * width]!] = 1;
     touchesBorder[region[y * width + width - 1]!] = 1;
   }
-  const kindOf = colourKinds(colour, options.sameColour);
+  const histogram = colourHistogram(colour);
+  const reach = Math.max(1, Math.round(options.sameColour / BIN_SIZE));
   for (let r = 0; r < count; r++) {
     if (touchesBorder[r] || ringCount[r] === 0) continue;
     if (size[r]! < options.minSize || size[r]! > options.commonShare * n) continue;
-    const mean = [0, 1, 2].map((ch) => sum[r * 3 + ch]! / size[r]!);
+    const mean = [sum[r * 3]! / size[r]!, sum[r * 3 + 1]! / size[r]!, sum[r * 3 + 2]! / size[r]!];
     let contrastSq = 0;
     for (let ch = 0; ch < 3; ch++)
       contrastSq += (mean[ch]! - ringSum[r * 3 + ch]! / ringCount[r]!) ** 2;
     const standsOut = smoothstep(options.standsOut / 2, options.standsOut, Math.sqrt(contrastSq));
-    const rare = 1 - smoothstep(options.rareShare, options.commonShare, kindOf(mean) / n);
+    const rare =
+      1 - smoothstep(options.rareShare, options.commonShare, kindCount(histogram, reach, mean) / n);
     rarity[r] = standsOut * rare;
   }
   for (let p = 0; p < n; p++) {
@@ -132,30 +134,35 @@ const smoothstep = (lo: number, hi: number, v: number): number => {
 /** Histogram bins per channel of the colour-kind count. */
 const BINS = 16;
 
-/**
- * A function giving, for a colour, how many pixels have about that colour: those in the histogram
- * bins within `near` of its bin (a box of bins, so within about `near` on each channel).
- */
-function colourKinds(colour: Float32Array, near: number): (rgb: number[]) => number {
-  const size = 256 / BINS;
-  const bin = (v: number): number => Math.min(BINS - 1, Math.max(0, Math.floor(v / size)));
+/** Colour values per histogram bin. */
+const BIN_SIZE = 256 / BINS;
+
+const bin = (v: number): number => Math.min(BINS - 1, Math.max(0, Math.floor(v / BIN_SIZE)));
+
+/** How many pixels fall in each colour bin (BINS per channel). */
+function colourHistogram(colour: Float32Array): Int32Array {
   const histogram = new Int32Array(BINS ** 3);
   for (let p = 0; p < colour.length; p += 3) {
     histogram[(bin(colour[p]!) * BINS + bin(colour[p + 1]!)) * BINS + bin(colour[p + 2]!)]!++;
   }
-  const reach = Math.max(1, Math.round(near / size));
-  return ([r, g, b]) => {
-    const [br, bg, bb] = [bin(r!), bin(g!), bin(b!)];
-    let total = 0;
-    for (let i = Math.max(0, br - reach); i <= Math.min(BINS - 1, br + reach); i++) {
-      for (let j = Math.max(0, bg - reach); j <= Math.min(BINS - 1, bg + reach); j++) {
-        for (let k = Math.max(0, bb - reach); k <= Math.min(BINS - 1, bb + reach); k++) {
-          total += histogram[(i * BINS + j) * BINS + k]!;
-        }
+  return histogram;
+}
+
+/**
+ * How many pixels have about the colour `rgb`: those in the histogram bins within `reach` bins of
+ * its bin (a box of bins, so within about `reach` times BIN_SIZE on each channel).
+ */
+function kindCount(histogram: Int32Array, reach: number, rgb: number[]): number {
+  const [br, bg, bb] = [bin(rgb[0]!), bin(rgb[1]!), bin(rgb[2]!)];
+  let total = 0;
+  for (let i = Math.max(0, br - reach); i <= Math.min(BINS - 1, br + reach); i++) {
+    for (let j = Math.max(0, bg - reach); j <= Math.min(BINS - 1, bg + reach); j++) {
+      for (let k = Math.max(0, bb - reach); k <= Math.min(BINS - 1, bb + reach); k++) {
+        total += histogram[(i * BINS + j) * BINS + k]!;
       }
     }
-    return total;
-  };
+  }
+  return total;
 }
 
 /** Colour plus `weight` times the luma standard deviation over each pixel's 3x3 window. */
