@@ -42,19 +42,32 @@ export function regionRarity(
   const scale = Math.max(1, Math.min(source.width, source.height) / options.side);
   const width = Math.max(1, Math.round(source.width / scale));
   const height = Math.max(1, Math.round(source.height / scale));
-  const image = resizeArea(source, width, height);
-  const n = width * height;
+  const colour = rgb(resizeArea(source, width, height));
+  const features = withTexture(colour, width, height, options.textureWeight);
+  const cluster = kMeans(features, options.clusters);
+  const { region, count } = connectedRegions(cluster, width, height);
+  const rarity = regionScores(colour, region, count, width, height, options);
+  return { width, height, map: widened(rarity, region, width, height) };
+}
+
+// Each step is its own small function: V8 compiles a hot loop inside one big function slowly, and
+// again on each call while it warms up.
+
+/** The image's colour, 3 channels a pixel (a grey image's one channel repeated). */
+function rgb(image: Raster<Float32Array>): Float32Array {
+  const n = image.width * image.height;
   const colour = new Float32Array(n * 3);
   for (let p = 0; p < n; p++) {
     for (let ch = 0; ch < 3; ch++) {
       colour[p * 3 + ch] = image.data[p * image.channels + Math.min(ch, image.channels - 1)]!;
     }
   }
-  const features = withTexture(colour, width, height, options.textureWeight);
-  const cluster = kMeans(features, options.clusters);
-  const { region, count } = connectedRegions(cluster, width, height);
-  const map = new Float32Array(n);
-  const rarity = new Float32Array(count);
+  return colour;
+}
+
+/** Per region: its size, colour sum, and the colour sum and count of the pixels around it. */
+function regionStats(colour: Float32Array, region: Int32Array, count: number, width: number) {
+  const n = region.length;
   const size = new Int32Array(count);
   const sum = new Float64Array(count * 3);
   const ringSum = new Float64Array(count * 3);
@@ -74,6 +87,12 @@ export function regionRarity(
       for (let ch = 0; ch < 3; ch++) ringSum[r * 3 + ch]! += colour[q * 3 + ch]!;
     }
   }
+  return { size, sum, ringSum, ringCount };
+}
+
+/** 1 for each region that touches a side of the image. */
+function bordering(region: Int32Array, count: number, width: number, height: number): Uint8Array {
+  const n = region.length;
   const touchesBorder = new Uint8Array(count);
   for (let x = 0; x < width; x++) {
     touchesBorder[region[x]!] = 1;
@@ -83,8 +102,24 @@ export function regionRarity(
     touchesBorder[region[y * width]!] = 1;
     touchesBorder[region[y * width + width - 1]!] = 1;
   }
+  return touchesBorder;
+}
+
+/** How distinctive each region is (0 common, 1 a distinctive object). */
+function regionScores(
+  colour: Float32Array,
+  region: Int32Array,
+  count: number,
+  width: number,
+  height: number,
+  options: RegionRarityOptions,
+): Float32Array {
+  const n = region.length;
+  const { size, sum, ringSum, ringCount } = regionStats(colour, region, count, width);
+  const touchesBorder = bordering(region, count, width, height);
   const histogram = colourHistogram(colour);
   const reach = Math.max(1, Math.round(options.sameColour / BIN_SIZE));
+  const rarity = new Float32Array(count);
   for (let r = 0; r < count; r++) {
     if (touchesBorder[r] || ringCount[r] === 0) continue;
     if (size[r]! < options.minSize || size[r]! > options.commonShare * n) continue;
@@ -97,6 +132,18 @@ export function regionRarity(
       1 - smoothstep(options.rareShare, options.commonShare, kindCount(histogram, reach, mean) / n);
     rarity[r] = standsOut * rare;
   }
+  return rarity;
+}
+
+/** Per pixel, the largest rarity of its region and its 4-neighbours' regions. */
+function widened(
+  rarity: Float32Array,
+  region: Int32Array,
+  width: number,
+  height: number,
+): Float32Array {
+  const n = width * height;
+  const map = new Float32Array(n);
   for (let p = 0; p < n; p++) {
     const x = p % width;
     let r = rarity[region[p]!]!;
@@ -106,7 +153,7 @@ export function regionRarity(
     }
     map[p] = r;
   }
-  return { width, height, map };
+  return map;
 }
 
 /** The k-th 4-neighbour (left, right, up, down) of pixel p at column x, -1 off the image. */
@@ -195,6 +242,24 @@ const FEATURES = 4;
 
 /** Cluster index per point (k-means, deterministic: seeds spread by farthest-point picking). */
 function kMeans(points: Float32Array, k: number): Int32Array {
+  const centres = seedCentres(points, k);
+  const label = new Int32Array(points.length / FEATURES);
+  const sums = new Float64Array(k * FEATURES);
+  const counts = new Int32Array(k);
+  for (let iteration = 0; iteration < 8; iteration++) {
+    assignNearest(points, centres, k, label, sums, counts);
+    for (let c = 0; c < k; c++) {
+      if (counts[c] === 0) continue;
+      for (let d = 0; d < FEATURES; d++) {
+        centres[c * FEATURES + d] = sums[c * FEATURES + d]! / counts[c]!;
+      }
+    }
+  }
+  return label;
+}
+
+/** k centres: the first point, then each time the point farthest from all chosen so far. */
+function seedCentres(points: Float32Array, k: number): Float64Array {
   const n = points.length / FEATURES;
   const centres = new Float64Array(k * FEATURES);
   const nearest = new Float64Array(n).fill(Infinity);
@@ -208,26 +273,26 @@ function kMeans(points: Float32Array, k: number): Int32Array {
     }
     pick = far;
   }
-  const label = new Int32Array(n);
-  const sums = new Float64Array(k * FEATURES);
-  const counts = new Int32Array(k);
-  for (let iteration = 0; iteration < 8; iteration++) {
-    sums.fill(0);
-    counts.fill(0);
-    for (let p = 0; p < n; p++) {
-      const best = nearestCentre(points, p, centres, k);
-      label[p] = best;
-      counts[best]!++;
-      for (let d = 0; d < FEATURES; d++) sums[best * FEATURES + d]! += points[p * FEATURES + d]!;
-    }
-    for (let c = 0; c < k; c++) {
-      if (counts[c] === 0) continue;
-      for (let d = 0; d < FEATURES; d++) {
-        centres[c * FEATURES + d] = sums[c * FEATURES + d]! / counts[c]!;
-      }
-    }
+  return centres;
+}
+
+/** Labels each point with its nearest centre, and sums and counts each centre's points. */
+function assignNearest(
+  points: Float32Array,
+  centres: Float64Array,
+  k: number,
+  label: Int32Array,
+  sums: Float64Array,
+  counts: Int32Array,
+): void {
+  sums.fill(0);
+  counts.fill(0);
+  for (let p = 0; p < label.length; p++) {
+    const best = nearestCentre(points, p, centres, k);
+    label[p] = best;
+    counts[best]!++;
+    for (let d = 0; d < FEATURES; d++) sums[best * FEATURES + d]! += points[p * FEATURES + d]!;
   }
-  return label;
 }
 
 function nearestCentre(points: Float32Array, p: number, centres: Float64Array, k: number): number {
