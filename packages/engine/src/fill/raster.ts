@@ -133,7 +133,18 @@ function resizeColumns(
   const { first, count, span, weight } = axisCover(height, size);
   for (let o = 0; o < size; o++) {
     const oi = o * rowLength;
-    for (let j = 0; j < count[o]!; j++) {
+    const s0 = first[o]! * rowLength;
+    const w0 = weight[o * span]!;
+    // The first two rows in one pass (as adding each onto the zeroed output row, rounding each).
+    if (count[o] === 1) {
+      for (let t = 0; t < rowLength; t++) out[oi + t] = 0 + data[s0 + t]! * w0;
+    } else {
+      const w1 = weight[o * span + 1]!;
+      for (let t = 0; t < rowLength; t++) {
+        out[oi + t] = Math.fround(0 + data[s0 + t]! * w0) + data[s0 + rowLength + t]! * w1;
+      }
+    }
+    for (let j = 2; j < count[o]!; j++) {
       const si = (first[o]! + j) * rowLength;
       const w = weight[o * span + j]!;
       for (let t = 0; t < rowLength; t++) out[oi + t]! += data[si + t]! * w;
