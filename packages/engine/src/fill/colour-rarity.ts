@@ -1,3 +1,4 @@
+import type { Side } from './edge-lines';
 import type { Raster } from './raster';
 import { resizeArea } from './raster';
 
@@ -25,6 +26,9 @@ export interface RarityOptions {
   textureWeight: number;
 }
 
+/** The order of the rarity maps. */
+const SIDES: readonly Side[] = ['left', 'right', 'top', 'bottom'];
+
 /** Rarity maps (left, right, top, bottom) at the size colours are judged at. */
 export interface JudgedRarity {
   width: number;
@@ -37,9 +41,14 @@ export interface JudgedRarity {
  * colour is common in the edge strip) to 1 (nothing in the strip looks like it), judged once on a
  * small copy of `source` (see `rarityAt` for maps at any size). What touches an edge (the table
  * beside a cup, the sky above a tower) may continue outwards; a subject that does not reach the
- * edge is rare there, so copying it costs.
+ * edge is rare there, so copying it costs. Only `sides` are judged (the canvas grows past no
+ * other, so no copy is costed along them): the others' maps are 0.
  */
-export function colourRarity(source: Raster<Float32Array>, options: RarityOptions): JudgedRarity {
+export function colourRarity(
+  source: Raster<Float32Array>,
+  sides: readonly Side[],
+  options: RarityOptions,
+): JudgedRarity {
   const scale = Math.max(1, Math.min(source.width, source.height) / JUDGED_SIDE);
   const width = Math.max(1, Math.round(source.width / scale));
   const height = Math.max(1, Math.round(source.height / scale));
@@ -52,21 +61,24 @@ export function colourRarity(source: Raster<Float32Array>, options: RarityOption
     { x0: 0, y0: 0, x1: width, y1: sy },
     { x0: 0, y0: height - sy, x1: width, y1: height },
   ];
-  const maps = strips.map((strip) => {
-    const samples = stripColours(coarse, strip);
-    const rarity = new Float32Array(width * height);
-    for (let p = 0; p < width * height; p++) {
-      const d = kthNearest(coarse, p, samples);
-      rarity[p] = Math.min(1, Math.max(0, (d - options.near) / (options.far - options.near)));
-    }
-    return rarity;
-  });
+  // Loops, not closures, around the hot work: a closure made per call is optimised anew per call.
+  const maps: Float32Array[] = [];
+  for (let i = 0; i < SIDES.length; i++) {
+    maps.push(
+      sides.includes(SIDES[i]!)
+        ? rarityAlong(coarse, stripColours(coarse, strips[i]!), options)
+        : new Float32Array(width * height),
+    );
+  }
   return { width, height, maps };
 }
 
 /** The judged rarity maps resampled (bilinear) to `width` x `height`. */
 export function rarityAt(judged: JudgedRarity, width: number, height: number): Float32Array[] {
-  return judged.maps.map((map) => resample(map, judged.width, judged.height, width, height));
+  const maps: Float32Array[] = [];
+  for (const map of judged.maps)
+    maps.push(resample(map, judged.width, judged.height, width, height));
+  return maps;
 }
 
 function stripColours(
@@ -86,26 +98,180 @@ function stripColours(
   return out;
 }
 
-/** The distance from pixel p's colour to the nearest COMMON_SHARE of the strip's samples. */
-function kthNearest(image: Raster<Float32Array>, p: number, samples: Float32Array): number {
+/**
+ * Per pixel of `image`, how rare its colour is among `samples`: by its distance to the nearest
+ * COMMON_SHARE of them, `near` or less being 0 and `far` or more 1.
+ */
+function rarityAlong(
+  image: Raster<Float32Array>,
+  samples: Float32Array,
+  options: RarityOptions,
+): Float32Array {
+  const { near, far } = options;
   const k = Math.max(1, Math.round((COMMON_SHARE * samples.length) / FEATURES));
-  const best = new Float64Array(k).fill(Infinity);
-  const [r, g, b, t] = image.data.subarray(p * FEATURES, (p + 1) * FEATURES);
-  for (let i = 0; i < samples.length; i += FEATURES) {
-    const d =
-      (samples[i]! - r!) ** 2 +
-      (samples[i + 1]! - g!) ** 2 +
-      (samples[i + 2]! - b!) ** 2 +
-      (samples[i + 3]! - t!) ** 2;
-    if (d >= best[k - 1]!) continue;
-    let j = k - 1;
-    while (j > 0 && best[j - 1]! > d) {
-      best[j] = best[j - 1]!;
+  // Squared distances beyond these are surely past `far`, and within them surely within `near`
+  // (the margins cover sqrt's rounding), where the k-th nearest's exact distance is not needed.
+  const farSq = far * far * (1 + 1e-9);
+  const nearSq = near * near * (1 - 1e-9);
+  const nearest = new NearestSamples(samples, k, nearSq);
+  const { width, data } = image;
+  const rarity = new Float32Array(image.width * image.height);
+  // Per pixel, at least the distance to its k-th nearest sample (Infinity past `far`). A pixel's
+  // is at most its neighbour's plus the distance between them, which bounds its search.
+  const upper = new Float64Array(rarity.length);
+  for (let p = 0; p < rarity.length; p++) {
+    const before = p % width > 0 ? p - 1 : p - width;
+    let bound = farSq;
+    if (before >= 0 && upper[before]! < Infinity) {
+      const reach = (upper[before]! + featureDistance(data, p, before)) * (1 + 1e-9) + 1e-9;
+      bound = Math.min(farSq, reach * reach);
+    }
+    let kth = nearest.kthDistanceSq(data, p, bound);
+    // Only rounding could leave fewer than k within the neighbour's bound: then search to `far`.
+    if (kth === BEYOND && bound < farSq) kth = nearest.kthDistanceSq(data, p, farSq);
+    if (kth === BEYOND) {
+      rarity[p] = 1;
+      upper[p] = Infinity;
+    } else if (kth === WITHIN_NEAR) {
+      rarity[p] = 0;
+      upper[p] = near;
+    } else {
+      const d = Math.sqrt(kth);
+      rarity[p] = Math.min(1, Math.max(0, (d - near) / (far - near)));
+      upper[p] = d;
+    }
+  }
+  return rarity;
+}
+
+const featureDistance = (data: Float32Array, p: number, q: number): number => {
+  let sum = 0;
+  for (let f = 0; f < FEATURES; f++)
+    sum += (data[p * FEATURES + f]! - data[q * FEATURES + f]!) ** 2;
+  return Math.sqrt(sum);
+};
+
+/** What `kthDistanceSq` answers when fewer than k samples lie within its bound... */
+const BEYOND = Infinity;
+/** ...and when k of them lie within `near` (their exact distance does not matter). */
+const WITHIN_NEAR = -1;
+
+/**
+ * The strip's samples, sorted along their widest feature so a search within a distance reads only
+ * those within it along that feature (a sample's distance is at least its gap along one feature).
+ */
+class NearestSamples {
+  private readonly samples: Float32Array;
+  private readonly axis: number;
+  private readonly n: number;
+  /** Squared distances of the samples within a search's bound. */
+  private readonly within: Float64Array;
+
+  constructor(
+    unsorted: Float32Array,
+    private readonly k: number,
+    private readonly nearSq: number,
+  ) {
+    this.axis = widestFeature(unsorted);
+    this.samples = sortedAlong(unsorted, this.axis);
+    this.n = unsorted.length / FEATURES;
+    this.within = new Float64Array(this.n);
+  }
+
+  /** The squared distance from pixel p of `data` to its k-th nearest sample, if below `bound`. */
+  kthDistanceSq(data: Float32Array, p: number, bound: number): number {
+    const { samples, axis, n, within, k, nearSq } = this;
+    const q = data[p * FEATURES + axis]!;
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (samples[mid * FEATURES + axis]! < q) lo = mid + 1;
+      else hi = mid;
+    }
+    while (hi < n && (samples[hi * FEATURES + axis]! - q) ** 2 < bound) hi++;
+    while (lo > 0 && (samples[(lo - 1) * FEATURES + axis]! - q) ** 2 < bound) lo--;
+    if (hi - lo < k) return BEYOND;
+    const r = data[p * FEATURES]!;
+    const g = data[p * FEATURES + 1]!;
+    const b = data[p * FEATURES + 2]!;
+    const t = data[p * FEATURES + 3]!;
+    let count = 0;
+    let nearCount = 0;
+    for (let i = lo * FEATURES; i < hi * FEATURES; i += FEATURES) {
+      const d =
+        (samples[i]! - r) ** 2 +
+        (samples[i + 1]! - g) ** 2 +
+        (samples[i + 2]! - b) ** 2 +
+        (samples[i + 3]! - t) ** 2;
+      if (d >= bound) continue;
+      within[count++] = d;
+      if (d <= nearSq) nearCount++;
+    }
+    if (count < k) return BEYOND;
+    if (nearCount >= k) return WITHIN_NEAR;
+    return kthSmallest(within, count, k);
+  }
+}
+
+/** The feature whose values spread widest over the samples. */
+function widestFeature(samples: Float32Array): number {
+  let widest = 0;
+  let widestRange = -1;
+  for (let f = 0; f < FEATURES; f++) {
+    let min = Infinity;
+    let max = -Infinity;
+    for (let i = f; i < samples.length; i += FEATURES) {
+      min = Math.min(min, samples[i]!);
+      max = Math.max(max, samples[i]!);
+    }
+    if (max - min > widestRange) {
+      widestRange = max - min;
+      widest = f;
+    }
+  }
+  return widest;
+}
+
+/** The samples sorted by feature `axis` (insertion sort: a few hundred, no comparator closure). */
+function sortedAlong(samples: Float32Array, axis: number): Float32Array {
+  const out = new Float32Array(samples);
+  const sample = new Float32Array(FEATURES);
+  for (let i = 1; i < out.length / FEATURES; i++) {
+    sample.set(out.subarray(i * FEATURES, (i + 1) * FEATURES));
+    let j = i;
+    while (j > 0 && out[(j - 1) * FEATURES + axis]! > sample[axis]!) {
+      out.copyWithin(j * FEATURES, (j - 1) * FEATURES, j * FEATURES);
       j--;
     }
-    best[j] = d;
+    out.set(sample, j * FEATURES);
   }
-  return Math.sqrt(best[k - 1]!);
+  return out;
+}
+
+/** The k-th smallest (1-based) of `values[0..count)`, which it reorders (quickselect). */
+function kthSmallest(values: Float64Array, count: number, k: number): number {
+  let lo = 0;
+  let hi = count - 1;
+  const target = k - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const swap = values[i]!;
+        values[i++] = values[j]!;
+        values[j--] = swap;
+      }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else break;
+  }
+  return values[target]!;
 }
 
 /** Per judged pixel: red, green, blue and weighted texture. */
@@ -114,8 +280,6 @@ const FEATURES = 4;
 /** The image as FEATURES channels: its colour and `weight` times its 3x3 luma deviation. */
 function withTexture(image: Raster<Float32Array>, weight: number): Raster<Float32Array> {
   const { width: W, height: H, channels: c, data } = image;
-  const at = (p: number, ch: number): number => data[p * c + Math.min(ch, c - 1)]!;
-  const luma = (p: number): number => 0.299 * at(p, 0) + 0.587 * at(p, 1) + 0.114 * at(p, 2);
   const out = new Float32Array(W * H * FEATURES);
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
@@ -124,19 +288,26 @@ function withTexture(image: Raster<Float32Array>, weight: number): Raster<Float3
       let n = 0;
       for (let yy = Math.max(0, y - 1); yy <= Math.min(H - 1, y + 1); yy++) {
         for (let xx = Math.max(0, x - 1); xx <= Math.min(W - 1, x + 1); xx++) {
-          const l = luma(yy * W + xx);
+          const l = luma(data, yy * W + xx, c);
           s += l;
           s2 += l * l;
           n++;
         }
       }
       const p = y * W + x;
-      for (let ch = 0; ch < 3; ch++) out[p * FEATURES + ch] = at(p, ch);
+      for (let ch = 0; ch < 3; ch++) out[p * FEATURES + ch] = channel(data, p, c, ch);
       out[p * FEATURES + 3] = weight * Math.sqrt(Math.max(0, s2 / n - (s / n) ** 2));
     }
   }
   return { width: W, height: H, channels: FEATURES, data: out };
 }
+
+/** Channel `ch` of pixel p, the last channel standing in for missing ones (grey images). */
+const channel = (data: Float32Array, p: number, c: number, ch: number): number =>
+  data[p * c + Math.min(ch, c - 1)]!;
+
+const luma = (data: Float32Array, p: number, c: number): number =>
+  0.299 * channel(data, p, c, 0) + 0.587 * channel(data, p, c, 1) + 0.114 * channel(data, p, c, 2);
 
 /** Bilinear resample of a single-channel map. */
 function resample(map: Float32Array, w: number, h: number, W: number, H: number): Float32Array {

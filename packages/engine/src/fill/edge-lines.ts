@@ -50,12 +50,12 @@ export function edgeLines(
   options: LineOptions,
 ): EdgeLine[] {
   const { width: w, height: h } = preview;
-  const { gx, gy } = sobel(luma(preview), w, h);
+  const l = new Float32Array(w * h);
   const lines: EdgeLine[] = [];
   for (const side of sides) {
     const depth = Math.min(options.maxDepth, Math.round(options.depth * acrossSize(side, w, h)));
     if (depth < 8) continue;
-    const strip = gradientStrip(side, depth, w, h, gx, gy);
+    const strip = gradientStrip(preview, l, side, depth);
     for (const line of sideLines(strip, depth, options)) lines.push({ side, ...line });
   }
   return lines;
@@ -75,32 +75,50 @@ interface Strip {
 const acrossSize = (side: Side, w: number, h: number): number =>
   side === 'left' || side === 'right' ? w : h;
 
+/**
+ * The strip's Sobel gradients (0 on the preview's border), from the luma `l` of the preview,
+ * filled in here where the strip's Sobel reads it (only the strips are ever read).
+ */
 function gradientStrip(
+  preview: Raster<Float32Array>,
+  l: Float32Array,
   side: Side,
   depth: number,
-  w: number,
-  h: number,
-  gx: Float32Array,
-  gy: Float32Array,
 ): Strip {
+  const { width: w, height: h } = preview;
   const horizontal = side === 'left' || side === 'right';
   const along = horizontal ? h : w;
   const inward = side === 'left' || side === 'top' ? 1 : -1;
+  // The strip and the 1 px ring its Sobel reads.
+  const reach = Math.min(depth + 1, horizontal ? w : h);
+  if (side === 'left') luma(preview, l, 0, 0, reach, h);
+  else if (side === 'right') luma(preview, l, w - reach, 0, w, h);
+  else if (side === 'top') luma(preview, l, 0, 0, w, reach);
+  else luma(preview, l, 0, h - reach, w, h);
   const gt = new Float32Array(depth * along);
   const ga = new Float32Array(depth * along);
   for (let t = 0; t < depth; t++) {
     for (let a = 0; a < along; a++) {
-      let p: number;
-      if (side === 'left') p = a * w + t;
-      else if (side === 'right') p = a * w + (w - 1 - t);
-      else if (side === 'top') p = t * w + a;
-      else p = (h - 1 - t) * w + a;
-      gt[t * along + a] = inward * (horizontal ? gx : gy)[p]!;
-      ga[t * along + a] = (horizontal ? gy : gx)[p]!;
+      const x = side === 'left' ? t : side === 'right' ? w - 1 - t : a;
+      const y = side === 'top' ? t : side === 'bottom' ? h - 1 - t : a;
+      const inside = x > 0 && y > 0 && x < w - 1 && y < h - 1;
+      const gx = inside ? sobelX(l, y * w + x, w) : 0;
+      const gy = inside ? sobelY(l, y * w + x, w) : 0;
+      gt[t * along + a] = inward * (horizontal ? gx : gy);
+      ga[t * along + a] = horizontal ? gy : gx;
     }
   }
   return { along, gt, ga };
 }
+
+/** A Hough bin's index and its vote. */
+interface Vote {
+  i: number;
+  vote: number;
+}
+
+/** Made once, not per call: a comparator closure made per call is optimised anew per call. */
+const strongestFirst = (x: Vote, y: Vote): number => y.vote - x.vote || x.i - y.i;
 
 /** The strongest lines crossing one side. */
 function sideLines(v: Strip, depth: number, options: LineOptions): { slope: number; at: number }[] {
@@ -108,41 +126,16 @@ function sideLines(v: Strip, depth: number, options: LineOptions): { slope: numb
   for (let deg = -options.maxTilt; deg <= options.maxTilt; deg++) {
     slopes.push(Math.tan((deg * Math.PI) / 180));
   }
-  /** Per slope, the length of its normal (1, -slope): across = (ga - slope·gt) / norm. */
-  const norms = slopes.map((slope) => Math.sqrt(1 + slope * slope));
-  const span = v.along;
-  const votes = new Float32Array(slopes.length * span * 2);
-  for (let t = 1; t < depth; t++) {
-    for (let a = 1; a < span - 1; a++) {
-      const gt = v.gt[t * span + a]!;
-      const ga = v.ga[t * span + a]!;
-      const total = Math.hypot(gt, ga);
-      if (total < options.minGradient) continue;
-      // Only slopes within ~35° of the edge's own direction can get its vote.
-      const direction = (Math.atan2(-gt, ga) * 180) / Math.PI;
-      const centre = direction - 180 * Math.round(direction / 180);
-      for (const turn of [-180, 0, 180]) {
-        const from = Math.max(-options.maxTilt, Math.floor(centre + turn - VOTE_REACH));
-        const to = Math.min(options.maxTilt, Math.ceil(centre + turn + VOTE_REACH));
-        for (let deg = from; deg <= to; deg++) {
-          const s = deg + options.maxTilt;
-          const across = (ga - slopes[s]! * gt) / norms[s]!;
-          if (Math.abs(across) < ALIGNED * total) continue;
-          const a0 = Math.round(a - slopes[s]! * t);
-          if (a0 < 0 || a0 >= span) continue;
-          const i = (s * span + a0) * 2 + (across > 0 ? 0 : 1);
-          votes[i] = votes[i]! + Math.abs(across);
-        }
-      }
-    }
-  }
+  const votes = houghVotes(v, depth, slopes, options);
   const threshold = options.minGradient * depth * options.coverage;
-  const order = Array.from(votes.keys())
-    .filter((i) => votes[i]! >= threshold)
-    .sort((x, y) => votes[y]! - votes[x]! || x - y);
+  const order: Vote[] = [];
+  for (let i = 0; i < votes.length; i++)
+    if (votes[i]! >= threshold) order.push({ i, vote: votes[i]! });
+  order.sort(strongestFirst);
+  const span = v.along;
   const kept: { slope: number; a0: number }[] = [];
   const minSlope = Math.tan((options.minTilt * Math.PI) / 180);
-  for (const i of order) {
+  for (const { i } of order) {
     if (kept.length === options.perSide) break;
     const voted = slopes[Math.floor(i / 2 / span)]!;
     const polarity = i % 2 === 0 ? 1 : -1;
@@ -159,6 +152,54 @@ function sideLines(v: Strip, depth: number, options: LineOptions): { slope: numb
   return kept
     .filter((k) => Math.abs(k.slope) >= minSlope)
     .map((k) => ({ slope: k.slope, at: (k.a0 + 0.5) / span }));
+}
+
+/**
+ * The strip's Hough votes: per slope, place along the side (where the line crosses it) and
+ * polarity, at `(slope * along + place) * 2 + (across > 0 ? 0 : 1)`, the summed gradient
+ * across the line of the edges aligned with it. Its own function: V8 compiles this loop alone.
+ */
+function houghVotes(
+  v: Strip,
+  depth: number,
+  slopes: readonly number[],
+  options: LineOptions,
+): Float32Array {
+  const { maxTilt, minGradient } = options;
+  /** Per slope, the length of its normal (1, -slope): across = (ga - slope·gt) / norm. */
+  const norms: number[] = [];
+  for (const slope of slopes) norms.push(Math.sqrt(1 + slope * slope));
+  const span = v.along;
+  const votes = new Float32Array(slopes.length * span * 2);
+  for (let t = 1; t < depth; t++) {
+    for (let a = 1; a < span - 1; a++) {
+      const gt = v.gt[t * span + a]!;
+      const ga = v.ga[t * span + a]!;
+      // Most pixels are flat: this skips them before the exact (and slower) hypot; the margin
+      // keeps every pixel whose hypot could reach minGradient.
+      if (gt * gt + ga * ga < minGradient * minGradient * (1 - 1e-9)) continue;
+      const total = Math.hypot(gt, ga);
+      if (total < minGradient) continue;
+      const aligned = ALIGNED * total;
+      // Only slopes within ~35° of the edge's own direction can get its vote.
+      const direction = (Math.atan2(-gt, ga) * 180) / Math.PI;
+      const centre = direction - 180 * Math.round(direction / 180);
+      for (let turn = -180; turn <= 180; turn += 180) {
+        const from = Math.max(-maxTilt, Math.floor(centre + turn - VOTE_REACH));
+        const to = Math.min(maxTilt, Math.ceil(centre + turn + VOTE_REACH));
+        for (let deg = from; deg <= to; deg++) {
+          const s = deg + maxTilt;
+          const across = (ga - slopes[s]! * gt) / norms[s]!;
+          if (Math.abs(across) < aligned) continue;
+          const a0 = Math.round(a - slopes[s]! * t);
+          if (a0 < 0 || a0 >= span) continue;
+          const i = (s * span + a0) * 2 + (across > 0 ? 0 : 1);
+          votes[i] = votes[i]! + Math.abs(across);
+        }
+      }
+    }
+  }
+  return votes;
 }
 
 /** Gradient component across a line of this slope (the line's normal). */
@@ -214,41 +255,30 @@ function fitLine(
   return { slope: fitted, a0: (sa - fitted * st) / n };
 }
 
-function luma(image: Raster<Float32Array>): Float32Array {
-  const { width, height, channels: c, data } = image;
-  const out = new Float32Array(width * height);
-  for (let p = 0; p < width * height; p++) {
-    out[p] =
-      c >= 3
-        ? 0.299 * data[p * c]! + 0.587 * data[p * c + 1]! + 0.114 * data[p * c + 2]!
-        : data[p * c]!;
-  }
-  return out;
-}
-
-function sobel(l: Float32Array, w: number, h: number): { gx: Float32Array; gy: Float32Array } {
-  const gx = new Float32Array(w * h);
-  const gy = new Float32Array(w * h);
-  for (let y = 1; y < h - 1; y++) {
-    for (let x = 1; x < w - 1; x++) {
-      const p = y * w + x;
-      gx[p] =
-        (l[p - w + 1]! +
-          2 * l[p + 1]! +
-          l[p + w + 1]! -
-          l[p - w - 1]! -
-          2 * l[p - 1]! -
-          l[p + w - 1]!) /
-        8;
-      gy[p] =
-        (l[p + w - 1]! +
-          2 * l[p + w]! +
-          l[p + w + 1]! -
-          l[p - w - 1]! -
-          2 * l[p - w]! -
-          l[p - w + 1]!) /
-        8;
+/** Fills `out` with the image's luma over x0..x1-1, y0..y1-1. */
+function luma(
+  image: Raster<Float32Array>,
+  out: Float32Array,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): void {
+  const { width, channels: c, data } = image;
+  for (let y = y0; y < y1; y++) {
+    for (let p = y * width + x0; p < y * width + x1; p++) {
+      out[p] =
+        c >= 3
+          ? 0.299 * data[p * c]! + 0.587 * data[p * c + 1]! + 0.114 * data[p * c + 2]!
+          : data[p * c]!;
     }
   }
-  return { gx, gy };
 }
+
+const sobelX = (l: Float32Array, p: number, w: number): number =>
+  (l[p - w + 1]! + 2 * l[p + 1]! + l[p + w + 1]! - l[p - w - 1]! - 2 * l[p - 1]! - l[p + w - 1]!) /
+  8;
+
+const sobelY = (l: Float32Array, p: number, w: number): number =>
+  (l[p + w - 1]! + 2 * l[p + w]! + l[p + w + 1]! - l[p - w - 1]! - 2 * l[p - w]! - l[p - w + 1]!) /
+  8;

@@ -42,19 +42,32 @@ export function regionRarity(
   const scale = Math.max(1, Math.min(source.width, source.height) / options.side);
   const width = Math.max(1, Math.round(source.width / scale));
   const height = Math.max(1, Math.round(source.height / scale));
-  const image = resizeArea(source, width, height);
-  const n = width * height;
+  const colour = rgb(resizeArea(source, width, height));
+  const features = withTexture(colour, width, height, options.textureWeight);
+  const cluster = kMeans(features, options.clusters);
+  const { region, count } = connectedRegions(cluster, width, height);
+  const rarity = regionScores(colour, region, count, width, height, options);
+  return { width, height, map: widened(rarity, region, width, height) };
+}
+
+// Each step is its own small function: V8 compiles a hot loop inside one big function slowly, and
+// again on each call while it warms up.
+
+/** The image's colour, 3 channels a pixel (a grey image's one channel repeated). */
+function rgb(image: Raster<Float32Array>): Float32Array {
+  const n = image.width * image.height;
   const colour = new Float32Array(n * 3);
   for (let p = 0; p < n; p++) {
     for (let ch = 0; ch < 3; ch++) {
       colour[p * 3 + ch] = image.data[p * image.channels + Math.min(ch, image.channels - 1)]!;
     }
   }
-  const features = withTexture(colour, width, height, options.textureWeight);
-  const cluster = kMeans(features, 4, options.clusters);
-  const { region, count } = connectedRegions(cluster, width, height);
-  const map = new Float32Array(n);
-  const rarity = new Float32Array(count);
+  return colour;
+}
+
+/** Per region: its size, colour sum, and the colour sum and count of the pixels around it. */
+function regionStats(colour: Float32Array, region: Int32Array, count: number, width: number) {
+  const n = region.length;
   const size = new Int32Array(count);
   const sum = new Float64Array(count * 3);
   const ringSum = new Float64Array(count * 3);
@@ -74,6 +87,12 @@ export function regionRarity(
       for (let ch = 0; ch < 3; ch++) ringSum[r * 3 + ch]! += colour[q * 3 + ch]!;
     }
   }
+  return { size, sum, ringSum, ringCount };
+}
+
+/** 1 for each region that touches a side of the image. */
+function bordering(region: Int32Array, count: number, width: number, height: number): Uint8Array {
+  const n = region.length;
   const touchesBorder = new Uint8Array(count);
   for (let x = 0; x < width; x++) {
     touchesBorder[region[x]!] = 1;
@@ -83,18 +102,48 @@ export function regionRarity(
     touchesBorder[region[y * width]!] = 1;
     touchesBorder[region[y * width + width - 1]!] = 1;
   }
-  const kindOf = colourKinds(colour, options.sameColour);
+  return touchesBorder;
+}
+
+/** How distinctive each region is (0 common, 1 a distinctive object). */
+function regionScores(
+  colour: Float32Array,
+  region: Int32Array,
+  count: number,
+  width: number,
+  height: number,
+  options: RegionRarityOptions,
+): Float32Array {
+  const n = region.length;
+  const { size, sum, ringSum, ringCount } = regionStats(colour, region, count, width);
+  const touchesBorder = bordering(region, count, width, height);
+  const histogram = colourHistogram(colour);
+  const reach = Math.max(1, Math.round(options.sameColour / BIN_SIZE));
+  const rarity = new Float32Array(count);
   for (let r = 0; r < count; r++) {
     if (touchesBorder[r] || ringCount[r] === 0) continue;
     if (size[r]! < options.minSize || size[r]! > options.commonShare * n) continue;
-    const mean = [0, 1, 2].map((ch) => sum[r * 3 + ch]! / size[r]!);
+    const mean = [sum[r * 3]! / size[r]!, sum[r * 3 + 1]! / size[r]!, sum[r * 3 + 2]! / size[r]!];
     let contrastSq = 0;
     for (let ch = 0; ch < 3; ch++)
       contrastSq += (mean[ch]! - ringSum[r * 3 + ch]! / ringCount[r]!) ** 2;
     const standsOut = smoothstep(options.standsOut / 2, options.standsOut, Math.sqrt(contrastSq));
-    const rare = 1 - smoothstep(options.rareShare, options.commonShare, kindOf(mean) / n);
+    const rare =
+      1 - smoothstep(options.rareShare, options.commonShare, kindCount(histogram, reach, mean) / n);
     rarity[r] = standsOut * rare;
   }
+  return rarity;
+}
+
+/** Per pixel, the largest rarity of its region and its 4-neighbours' regions. */
+function widened(
+  rarity: Float32Array,
+  region: Int32Array,
+  width: number,
+  height: number,
+): Float32Array {
+  const n = width * height;
+  const map = new Float32Array(n);
   for (let p = 0; p < n; p++) {
     const x = p % width;
     let r = rarity[region[p]!]!;
@@ -104,7 +153,7 @@ export function regionRarity(
     }
     map[p] = r;
   }
-  return { width, height, map };
+  return map;
 }
 
 /** The k-th 4-neighbour (left, right, up, down) of pixel p at column x, -1 off the image. */
@@ -132,30 +181,35 @@ const smoothstep = (lo: number, hi: number, v: number): number => {
 /** Histogram bins per channel of the colour-kind count. */
 const BINS = 16;
 
-/**
- * A function giving, for a colour, how many pixels have about that colour: those in the histogram
- * bins within `near` of its bin (a box of bins, so within about `near` on each channel).
- */
-function colourKinds(colour: Float32Array, near: number): (rgb: number[]) => number {
-  const size = 256 / BINS;
-  const bin = (v: number): number => Math.min(BINS - 1, Math.max(0, Math.floor(v / size)));
+/** Colour values per histogram bin. */
+const BIN_SIZE = 256 / BINS;
+
+const bin = (v: number): number => Math.min(BINS - 1, Math.max(0, Math.floor(v / BIN_SIZE)));
+
+/** How many pixels fall in each colour bin (BINS per channel). */
+function colourHistogram(colour: Float32Array): Int32Array {
   const histogram = new Int32Array(BINS ** 3);
   for (let p = 0; p < colour.length; p += 3) {
     histogram[(bin(colour[p]!) * BINS + bin(colour[p + 1]!)) * BINS + bin(colour[p + 2]!)]!++;
   }
-  const reach = Math.max(1, Math.round(near / size));
-  return ([r, g, b]) => {
-    const [br, bg, bb] = [bin(r!), bin(g!), bin(b!)];
-    let total = 0;
-    for (let i = Math.max(0, br - reach); i <= Math.min(BINS - 1, br + reach); i++) {
-      for (let j = Math.max(0, bg - reach); j <= Math.min(BINS - 1, bg + reach); j++) {
-        for (let k = Math.max(0, bb - reach); k <= Math.min(BINS - 1, bb + reach); k++) {
-          total += histogram[(i * BINS + j) * BINS + k]!;
-        }
+  return histogram;
+}
+
+/**
+ * How many pixels have about the colour `rgb`: those in the histogram bins within `reach` bins of
+ * its bin (a box of bins, so within about `reach` times BIN_SIZE on each channel).
+ */
+function kindCount(histogram: Int32Array, reach: number, rgb: number[]): number {
+  const [br, bg, bb] = [bin(rgb[0]!), bin(rgb[1]!), bin(rgb[2]!)];
+  let total = 0;
+  for (let i = Math.max(0, br - reach); i <= Math.min(BINS - 1, br + reach); i++) {
+    for (let j = Math.max(0, bg - reach); j <= Math.min(BINS - 1, bg + reach); j++) {
+      for (let k = Math.max(0, bb - reach); k <= Math.min(BINS - 1, bb + reach); k++) {
+        total += histogram[(i * BINS + j) * BINS + k]!;
       }
     }
-    return total;
-  };
+  }
+  return total;
 }
 
 /** Colour plus `weight` times the luma standard deviation over each pixel's 3x3 window. */
@@ -183,57 +237,95 @@ function withTexture(colour: Float32Array, W: number, H: number, weight: number)
   return out;
 }
 
+/** Per clustered pixel: red, green, blue and weighted texture. */
+const FEATURES = 4;
+
 /** Cluster index per point (k-means, deterministic: seeds spread by farthest-point picking). */
-function kMeans(points: Float32Array, dims: number, k: number): Int32Array {
-  const n = points.length / dims;
-  const centres = new Float64Array(k * dims);
-  const nearest = new Float64Array(n).fill(Infinity);
-  let pick = 0;
-  for (let c = 0; c < k; c++) {
-    for (let d = 0; d < dims; d++) centres[c * dims + d] = points[pick * dims + d]!;
-    let far = 0;
-    for (let p = 0; p < n; p++) {
-      nearest[p] = Math.min(nearest[p]!, distanceSq(points, p, centres, c, dims));
-      if (nearest[p]! > nearest[far]!) far = p;
-    }
-    pick = far;
-  }
-  const label = new Int32Array(n);
+function kMeans(points: Float32Array, k: number): Int32Array {
+  const centres = seedCentres(points, k);
+  const label = new Int32Array(points.length / FEATURES);
+  const sums = new Float64Array(k * FEATURES);
+  const counts = new Int32Array(k);
   for (let iteration = 0; iteration < 8; iteration++) {
-    const sums = new Float64Array(k * dims);
-    const counts = new Int32Array(k);
-    for (let p = 0; p < n; p++) {
-      let best = 0;
-      let bestD = Infinity;
-      for (let c = 0; c < k; c++) {
-        const d = distanceSq(points, p, centres, c, dims);
-        if (d < bestD) {
-          bestD = d;
-          best = c;
-        }
-      }
-      label[p] = best;
-      counts[best]!++;
-      for (let d = 0; d < dims; d++) sums[best * dims + d]! += points[p * dims + d]!;
-    }
+    assignNearest(points, centres, k, label, sums, counts);
     for (let c = 0; c < k; c++) {
       if (counts[c] === 0) continue;
-      for (let d = 0; d < dims; d++) centres[c * dims + d] = sums[c * dims + d]! / counts[c]!;
+      for (let d = 0; d < FEATURES; d++) {
+        centres[c * FEATURES + d] = sums[c * FEATURES + d]! / counts[c]!;
+      }
     }
   }
   return label;
 }
 
-function distanceSq(
+/** k centres: the first point, then each time the point farthest from all chosen so far. */
+function seedCentres(points: Float32Array, k: number): Float64Array {
+  const n = points.length / FEATURES;
+  const centres = new Float64Array(k * FEATURES);
+  const nearest = new Float64Array(n).fill(Infinity);
+  let pick = 0;
+  for (let c = 0; c < k; c++) {
+    for (let d = 0; d < FEATURES; d++) centres[c * FEATURES + d] = points[pick * FEATURES + d]!;
+    let far = 0;
+    for (let p = 0; p < n; p++) {
+      nearest[p] = Math.min(nearest[p]!, distanceSq(points, p, centres, c));
+      if (nearest[p]! > nearest[far]!) far = p;
+    }
+    pick = far;
+  }
+  return centres;
+}
+
+/** Labels each point with its nearest centre, and sums and counts each centre's points. */
+function assignNearest(
   points: Float32Array,
-  p: number,
   centres: Float64Array,
-  c: number,
-  dims: number,
-): number {
-  let sum = 0;
-  for (let d = 0; d < dims; d++) sum += (points[p * dims + d]! - centres[c * dims + d]!) ** 2;
-  return sum;
+  k: number,
+  label: Int32Array,
+  sums: Float64Array,
+  counts: Int32Array,
+): void {
+  sums.fill(0);
+  counts.fill(0);
+  for (let p = 0; p < label.length; p++) {
+    const best = nearestCentre(points, p, centres, k);
+    label[p] = best;
+    counts[best]!++;
+    for (let d = 0; d < FEATURES; d++) sums[best * FEATURES + d]! += points[p * FEATURES + d]!;
+  }
+}
+
+function nearestCentre(points: Float32Array, p: number, centres: Float64Array, k: number): number {
+  const r = points[p * FEATURES]!;
+  const g = points[p * FEATURES + 1]!;
+  const b = points[p * FEATURES + 2]!;
+  const t = points[p * FEATURES + 3]!;
+  let best = 0;
+  let bestD = Infinity;
+  for (let c = 0; c < k; c++) {
+    const j = c * FEATURES;
+    const d =
+      (r - centres[j]!) ** 2 +
+      (g - centres[j + 1]!) ** 2 +
+      (b - centres[j + 2]!) ** 2 +
+      (t - centres[j + 3]!) ** 2;
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
+function distanceSq(points: Float32Array, p: number, centres: Float64Array, c: number): number {
+  const i = p * FEATURES;
+  const j = c * FEATURES;
+  return (
+    (points[i]! - centres[j]!) ** 2 +
+    (points[i + 1]! - centres[j + 1]!) ** 2 +
+    (points[i + 2]! - centres[j + 2]!) ** 2 +
+    (points[i + 3]! - centres[j + 3]!) ** 2
+  );
 }
 
 /** 4-connected parts of equal labels: a region index per pixel and the number of regions. */

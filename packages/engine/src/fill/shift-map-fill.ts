@@ -163,7 +163,7 @@ export function fillContext(
     ...(canvas.height > h ? (['top', 'bottom'] as const) : []),
   ];
   const lines = edgeLines(preview, sides, options.lines);
-  const rarity = colourRarity(preview, options.rarity);
+  const rarity = colourRarity(preview, sides, options.rarity);
   const regions = regionRarity(preview, options.regions);
   return { original, options, preview, lines, rarity, regions, working: new Map() };
 }
