@@ -137,7 +137,10 @@ export interface FillContext {
   preview: Raster<Float32Array>;
   /** Lines crossing each side that can grow on the canvas (a placement uses its growing ones'). */
   lines: EdgeLine[];
-  /** How rare each colour of the original is along each edge, judged once on the preview. */
+  /**
+   * How rare each colour of the original is along each side the canvas grows past (0 along the
+   * others), judged once on the preview.
+   */
   rarity: JudgedRarity;
   /** How distinctive each pixel's region is in the whole photo (never copied where it is). */
   regions: RegionRarity;
