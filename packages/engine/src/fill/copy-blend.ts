@@ -83,26 +83,8 @@ export function blendCorrection(
   let rr = dot(r, r);
   const stop = options.tolerance ** 2 * rr;
   for (let it = 0; it < options.iterations && rr > stop; it++) {
-    for (let k = 0; k < m; k++) {
-      const l0 = links[k * 4]!;
-      const l1 = links[k * 4 + 1]!;
-      const l2 = links[k * 4 + 2]!;
-      const l3 = links[k * 4 + 3]!;
-      for (let ch = 0; ch < c; ch++) {
-        let sum = diagonal[k]! * d[k * c + ch]!;
-        if (l0 >= 0) sum -= d[l0 * c + ch]!;
-        if (l1 >= 0) sum -= d[l1 * c + ch]!;
-        if (l2 >= 0) sum -= d[l2 * c + ch]!;
-        if (l3 >= 0) sum -= d[l3 * c + ch]!;
-        q[k * c + ch] = sum;
-      }
-    }
-    const alpha = rr / dot(d, q);
-    for (let i = 0; i < m * c; i++) {
-      x[i]! += alpha * d[i]!;
-      r[i]! -= alpha * q[i]!;
-    }
-    const next = dot(r, r);
+    const alpha = rr / applyMatrix(links, diagonal, d, q, c);
+    const next = stepTowards(x, r, d, q, alpha);
     const beta = next / rr;
     rr = next;
     for (let i = 0; i < m * c; i++) d[i] = r[i]! + beta * d[i]!;
@@ -111,6 +93,85 @@ export function blendCorrection(
     for (let ch = 0; ch < c; ch++) correction[pixel[k]! * c + ch] = x[k * c + ch]!;
   }
   return correction;
+}
+
+/**
+ * q = A d for the blend's matrix (`diagonal` minus the solved neighbours in `links`), returning
+ * d . q, summed in the same order as `dot` would.
+ */
+function applyMatrix(
+  links: Int32Array,
+  diagonal: Float32Array,
+  d: Float64Array,
+  q: Float64Array,
+  c: number,
+): number {
+  if (c === 3) return applyMatrixRgb(links, diagonal, d, q);
+  let dq = 0;
+  for (let k = 0; k < diagonal.length; k++) {
+    const l0 = links[k * 4]!;
+    const l1 = links[k * 4 + 1]!;
+    const l2 = links[k * 4 + 2]!;
+    const l3 = links[k * 4 + 3]!;
+    for (let ch = 0; ch < c; ch++) {
+      let sum = diagonal[k]! * d[k * c + ch]!;
+      if (l0 >= 0) sum -= d[l0 * c + ch]!;
+      if (l1 >= 0) sum -= d[l1 * c + ch]!;
+      if (l2 >= 0) sum -= d[l2 * c + ch]!;
+      if (l3 >= 0) sum -= d[l3 * c + ch]!;
+      q[k * c + ch] = sum;
+      dq += d[k * c + ch]! * sum;
+    }
+  }
+  return dq;
+}
+
+/** `applyMatrix` for three channels, unrolled. */
+function applyMatrixRgb(
+  links: Int32Array,
+  diagonal: Float32Array,
+  d: Float64Array,
+  q: Float64Array,
+): number {
+  let dq = 0;
+  for (let k = 0; k < diagonal.length; k++) {
+    const i = k * 3;
+    const dk = diagonal[k]!;
+    let s0 = dk * d[i]!;
+    let s1 = dk * d[i + 1]!;
+    let s2 = dk * d[i + 2]!;
+    for (let j = k * 4; j < k * 4 + 4; j++) {
+      const l = links[j]! * 3;
+      if (l < 0) continue;
+      s0 -= d[l]!;
+      s1 -= d[l + 1]!;
+      s2 -= d[l + 2]!;
+    }
+    q[i] = s0;
+    q[i + 1] = s1;
+    q[i + 2] = s2;
+    dq += d[i]! * s0;
+    dq += d[i + 1]! * s1;
+    dq += d[i + 2]! * s2;
+  }
+  return dq;
+}
+
+/** x += alpha d and r -= alpha q, returning the new r . r. */
+function stepTowards(
+  x: Float64Array,
+  r: Float64Array,
+  d: Float64Array,
+  q: Float64Array,
+  alpha: number,
+): number {
+  let rr = 0;
+  for (let i = 0; i < r.length; i++) {
+    x[i]! += alpha * d[i]!;
+    r[i]! -= alpha * q[i]!;
+    rr += r[i]! * r[i]!;
+  }
+  return rr;
 }
 
 /** Mean squared colour step from each pixel to its 4-neighbours showing the same copy. */

@@ -292,7 +292,8 @@ export function renderFill(context: FillContext, plan: FillPlan): Uint8Array {
     renderStep(out, W, c, steps[k - 1]!, steps[k]!, workSteps[k - 1]!, workSteps[k]!, shifts);
   }
   const { width: Ww, height: Hw } = work;
-  const solve = Uint8Array.from(shifts.copyOf, (id) => (id >= 0 ? 1 : 0));
+  const solve = new Uint8Array(Ww * Hw);
+  for (let p = 0; p < solve.length; p++) solve[p] = shifts.copyOf[p]! >= 0 ? 1 : 0;
   const correction = blendCorrection(work.data, Ww, Hw, c, solve, shifts.copyOf, options.blend);
   addCorrection(out, W, H, c, steps[0]!, correction, solve, Ww, Hw);
   featherBorder(out, W, H, c, steps[0]!, options.feather);
@@ -362,38 +363,101 @@ function addCorrection(
 ): void {
   extendIntoOriginal(correction, solved, Ww, Hw, c);
   // Where each canvas column falls between two working columns, once for every row.
-  const left = new Int32Array(W);
-  const right = new Int32Array(W);
-  const toRight = new Float32Array(W);
+  const columns: CorrectionColumns = {
+    left: new Int32Array(W),
+    right: new Int32Array(W),
+    toLeft: new Float64Array(W),
+    toRight: new Float64Array(W),
+  };
   for (let x = 0; x < W; x++) {
     const fx = clamp(((x + 0.5) * Ww) / W - 0.5, 0, Ww - 1);
-    left[x] = Math.floor(fx) * c;
-    right[x] = Math.min(Ww - 1, Math.floor(fx) + 1) * c;
-    toRight[x] = fx - Math.floor(fx);
+    columns.left[x] = Math.floor(fx) * c;
+    columns.right[x] = Math.min(Ww - 1, Math.floor(fx) + 1) * c;
+    // As a Float32 weight, so the row's sums round as they always have.
+    columns.toRight[x] = Math.fround(fx - Math.floor(fx));
+    columns.toLeft[x] = 1 - columns.toRight[x]!;
   }
   const row = new Float32Array(Ww * c);
+  let rowAt = -1;
   for (let y = 0; y < H; y++) {
     const fy = clamp(((y + 0.5) * Hw) / H - 0.5, 0, Hw - 1);
-    const y0 = Math.floor(fy) * Ww * c;
-    const y1 = Math.min(Hw - 1, Math.floor(fy) + 1) * Ww * c;
-    const ty = fy - Math.floor(fy);
-    for (let i = 0; i < Ww * c; i++) {
-      row[i] = correction[y0 + i]! * (1 - ty) + correction[y1 + i]! * ty;
-    }
-    const inside = y >= original.y0 && y < original.y1;
-    for (let x = 0; x < W; x++) {
-      if (inside && x === original.x0) x = original.x1;
-      if (x >= W) break;
-      const o = (y * W + x) * c;
-      const a = left[x]!;
-      const b = right[x]!;
-      const tx = toRight[x]!;
-      for (let ch = 0; ch < c; ch++) {
-        const value = out[o + ch]! + row[a + ch]! * (1 - tx) + row[b + ch]! * tx;
-        out[o + ch] = clamp(Math.round(value), 0, 255);
+    if (fy !== rowAt) {
+      const y0 = Math.floor(fy) * Ww * c;
+      const y1 = Math.min(Hw - 1, Math.floor(fy) + 1) * Ww * c;
+      const ty = fy - Math.floor(fy);
+      for (let i = 0; i < Ww * c; i++) {
+        row[i] = correction[y0 + i]! * (1 - ty) + correction[y1 + i]! * ty;
       }
+      rowAt = fy;
+    }
+    if (y >= original.y0 && y < original.y1) {
+      correctSpan(out, y * W, c, row, columns, 0, original.x0);
+      correctSpan(out, y * W, c, row, columns, original.x1, W);
+    } else {
+      correctSpan(out, y * W, c, row, columns, 0, W);
     }
   }
+}
+
+/** Per canvas column, its two working columns' offsets into a row and their weights. */
+interface CorrectionColumns {
+  left: Int32Array;
+  right: Int32Array;
+  toLeft: Float64Array;
+  toRight: Float64Array;
+}
+
+/** Adds the interpolated correction `row` to canvas pixels `from` to `to` (exclusive) of a row. */
+function correctSpan(
+  out: Uint8Array,
+  rowStart: number,
+  c: number,
+  row: Float32Array,
+  columns: CorrectionColumns,
+  from: number,
+  to: number,
+): void {
+  if (c === 3) {
+    correctSpanRgb(out, rowStart, row, columns, from, to);
+    return;
+  }
+  const { left, right, toLeft, toRight } = columns;
+  for (let x = from; x < to; x++) {
+    const o = (rowStart + x) * c;
+    for (let ch = 0; ch < c; ch++) {
+      const a = row[left[x]! + ch]!;
+      const b = row[right[x]! + ch]!;
+      out[o + ch] = correctedByte(out[o + ch]!, a, b, toLeft[x]!, toRight[x]!);
+    }
+  }
+}
+
+/** `correctSpan` for three channels, unrolled (about twice as fast). */
+function correctSpanRgb(
+  out: Uint8Array,
+  rowStart: number,
+  row: Float32Array,
+  columns: CorrectionColumns,
+  from: number,
+  to: number,
+): void {
+  const { left, right, toLeft, toRight } = columns;
+  for (let x = from; x < to; x++) {
+    const o = (rowStart + x) * 3;
+    const a = left[x]!;
+    const b = right[x]!;
+    const sa = toLeft[x]!;
+    const sb = toRight[x]!;
+    out[o] = correctedByte(out[o]!, row[a]!, row[b]!, sa, sb);
+    out[o + 1] = correctedByte(out[o + 1]!, row[a + 1]!, row[b + 1]!, sa, sb);
+    out[o + 2] = correctedByte(out[o + 2]!, row[a + 2]!, row[b + 2]!, sa, sb);
+  }
+}
+
+/** A channel plus its correction mixed from two working columns, rounded into 0..255. */
+function correctedByte(value: number, a: number, b: number, sa: number, sb: number): number {
+  const sum = Math.round(value + a * sa + b * sb);
+  return sum < 0 ? 0 : sum > 255 ? 255 : sum;
 }
 
 /** Gives each unsolved working pixel beside solved ones (8-neighbours) their mean correction. */
@@ -404,7 +468,7 @@ function extendIntoOriginal(
   Hw: number,
   c: number,
 ): void {
-  const source = correction.slice();
+  // Only unsolved pixels change and only solved ones are read: no copy of the input is needed.
   for (let y = 0; y < Hw; y++) {
     for (let x = 0; x < Ww; x++) {
       const p = y * Ww + x;
@@ -416,7 +480,7 @@ function extendIntoOriginal(
           const qy = y + dy;
           if (qx < 0 || qy < 0 || qx >= Ww || qy >= Hw || !solved[qy * Ww + qx]) continue;
           const q = qy * Ww + qx;
-          for (let ch = 0; ch < c; ch++) correction[p * c + ch]! += source[q * c + ch]!;
+          for (let ch = 0; ch < c; ch++) correction[p * c + ch]! += correction[q * c + ch]!;
           n++;
         }
       }
@@ -529,63 +593,163 @@ function renderStep(
   workNext: Rect,
   shifts: WorkingShifts,
 ): void {
-  const { copyOf, Ww, sx, sy } = shifts;
-  /** The working pixels taking part (first of each distinct shift) and their summed weights. */
-  const picks = new Int32Array(4);
-  const weights = new Float64Array(4);
-  const mix = new Float64Array(c);
+  const { Ww } = shifts;
   // Each canvas column's (and row's) two working columns (rows) and weight towards the second.
-  const columns = workingNeighbours('x', sx, known, next, workKnown, workNext);
-  const rows = workingNeighbours('y', sy, known, next, workKnown, workNext);
+  const columns = workingNeighbours('x', shifts.sx, known, next, workKnown, workNext);
+  const rows = workingNeighbours('y', shifts.sy, known, next, workKnown, workNext);
+  const runEnd = columnRuns(columns.first, columns.second, next.x0);
   for (let y = next.y0; y < next.y1; y++) {
-    const y0 = rows.first[y - next.y0]! * Ww;
-    const y1 = rows.second[y - next.y0]! * Ww;
-    const ty = rows.toSecond[y - next.y0]!;
-    const besideKnown = y >= known.y0 && y < known.y1;
-    for (let x = next.x0; x < next.x1; x++) {
-      if (besideKnown && x === known.x0) x = known.x1;
-      if (x >= next.x1) break;
-      const i = x - next.x0;
-      const x0 = columns.first[i]!;
-      const x1 = columns.second[i]!;
-      const tx = columns.toSecond[i]!;
-      const to = (y * W + x) * c;
-      const id = copyOf[y0 + x0];
-      if (copyOf[y0 + x1] === id && copyOf[y1 + x0] === id && copyOf[y1 + x1] === id) {
-        const from = sourceIndex(y0 + x0, x, y, shifts, known, W, c);
-        out.copyWithin(to, from, from + c);
-        continue;
-      }
-      let count = 0;
-      for (let j = 0; j < 2; j++) {
-        for (let i = 0; i < 2; i++) {
-          const weight = (i === 0 ? 1 - tx : tx) * (j === 0 ? 1 - ty : ty);
-          if (weight <= 0) continue;
-          const wp = (j === 0 ? y0 : y1) + (i === 0 ? x0 : x1);
-          let k = 0;
-          while (k < count && copyOf[picks[k]!] !== copyOf[wp]) k++;
-          if (k === count) {
-            picks[count] = wp;
-            weights[count++] = weight;
-          } else {
-            weights[k] = weights[k]! + weight;
-          }
-        }
-      }
-      if (count === 1) {
-        const from = sourceIndex(picks[0]!, x, y, shifts, known, W, c);
-        out.copyWithin(to, from, from + c);
-        continue;
-      }
-      mix.fill(0);
-      let total = 0;
-      for (let k = 0; k < count; k++) {
-        const from = sourceIndex(picks[k]!, x, y, shifts, known, W, c);
-        for (let ch = 0; ch < c; ch++) mix[ch] = mix[ch]! + weights[k]! * out[from + ch]!;
-        total += weights[k]!;
-      }
-      for (let ch = 0; ch < c; ch++) out[to + ch] = Math.round(mix[ch]! / total);
+    const row: RingRow = {
+      y,
+      y0: rows.first[y - next.y0]! * Ww,
+      y1: rows.second[y - next.y0]! * Ww,
+      ty: rows.toSecond[y - next.y0]!,
+    };
+    if (y >= known.y0 && y < known.y1) {
+      renderSpan(out, W, c, known, next, row, next.x0, known.x0, columns, runEnd, shifts);
+      renderSpan(out, W, c, known, next, row, known.x1, next.x1, columns, runEnd, shifts);
+    } else {
+      renderSpan(out, W, c, known, next, row, next.x0, next.x1, columns, runEnd, shifts);
     }
+  }
+}
+
+/** One canvas row of a step's ring: its two working rows (as indices of their first pixel). */
+interface RingRow {
+  y: number;
+  y0: number;
+  y1: number;
+  ty: number;
+}
+
+type Neighbours = ReturnType<typeof workingNeighbours>;
+
+/**
+ * Per canvas column of a ring (from `x0`), the column (exclusive) where the run of columns
+ * sharing its two working columns ends.
+ */
+function columnRuns(first: Int32Array, second: Int32Array, x0: number): Int32Array {
+  const runEnd = new Int32Array(first.length);
+  for (let i = first.length - 1; i >= 0; i--) {
+    const sameAsNext =
+      i + 1 < first.length && first[i + 1] === first[i] && second[i + 1] === second[i];
+    runEnd[i] = sameAsNext ? runEnd[i + 1]! : x0 + i + 1;
+  }
+  return runEnd;
+}
+
+/**
+ * Canvas columns `from` to `to` (exclusive) of one ring row, a run of columns sharing their
+ * working pixels at a time: where those all chose one copy, the run is copied under its shift.
+ */
+function renderSpan(
+  out: Uint8Array,
+  W: number,
+  c: number,
+  known: Rect,
+  next: Rect,
+  row: RingRow,
+  from: number,
+  to: number,
+  columns: Neighbours,
+  runEnd: Int32Array,
+  shifts: WorkingShifts,
+): void {
+  const { copyOf } = shifts;
+  const { y0, y1 } = row;
+  for (let x = from; x < to;) {
+    const i = x - next.x0;
+    const end = Math.min(to, runEnd[i]!);
+    const x0 = columns.first[i]!;
+    const x1 = columns.second[i]!;
+    const id = copyOf[y0 + x0];
+    if (copyOf[y0 + x1] === id && copyOf[y1 + x0] === id && copyOf[y1 + x1] === id) {
+      copyRun(out, W, c, known, row.y, x, end, y0 + x0, shifts);
+    } else {
+      for (; x < end; x++)
+        mixPixel(out, W, c, known, row, x, x0, x1, columns.toSecond[x - next.x0]!, shifts);
+    }
+    x = end;
+  }
+}
+
+/** Canvas pixels `from` to `to` (exclusive) of row y, each copied under working pixel wp's shift. */
+function copyRun(
+  out: Uint8Array,
+  W: number,
+  c: number,
+  known: Rect,
+  y: number,
+  from: number,
+  to: number,
+  wp: number,
+  shifts: WorkingShifts,
+): void {
+  const dx = Math.round(shifts.shiftX[wp]!);
+  const srcRow = clamp(y + Math.round(shifts.shiftY[wp]!), known.y0, known.y1 - 1) * W;
+  const last = known.x1 - 1;
+  for (let x = from; x < to; x++) {
+    const srcX = x + dx;
+    const source = (srcRow + (srcX < known.x0 ? known.x0 : srcX > last ? last : srcX)) * c;
+    const target = (y * W + x) * c;
+    for (let ch = 0; ch < c; ch++) out[target + ch] = out[source + ch]!;
+  }
+}
+
+/** Scratch for `mixPixel`: its working pixels (first of each distinct copy), weights, sources. */
+const picks = new Int32Array(4);
+const weights = new Float64Array(4);
+const sources = new Int32Array(4);
+
+/**
+ * A canvas pixel where copies meet: the copies of its 2x2 working pixels (the first of each
+ * distinct copy), mixed by their summed bilinear weights.
+ */
+function mixPixel(
+  out: Uint8Array,
+  W: number,
+  c: number,
+  known: Rect,
+  row: RingRow,
+  x: number,
+  x0: number,
+  x1: number,
+  tx: number,
+  shifts: WorkingShifts,
+): void {
+  const { copyOf } = shifts;
+  const { y, y0, y1, ty } = row;
+  const to = (y * W + x) * c;
+  let count = 0;
+  for (let j = 0; j < 2; j++) {
+    for (let i = 0; i < 2; i++) {
+      const weight = (i === 0 ? 1 - tx : tx) * (j === 0 ? 1 - ty : ty);
+      if (weight <= 0) continue;
+      const wp = (j === 0 ? y0 : y1) + (i === 0 ? x0 : x1);
+      let k = 0;
+      while (k < count && copyOf[picks[k]!] !== copyOf[wp]) k++;
+      if (k === count) {
+        picks[count] = wp;
+        weights[count++] = weight;
+      } else {
+        weights[k] = weights[k]! + weight;
+      }
+    }
+  }
+  if (count === 1) {
+    const from = sourceIndex(picks[0]!, x, y, shifts, known, W, c);
+    out.copyWithin(to, from, from + c);
+    return;
+  }
+  let total = 0;
+  for (let k = 0; k < count; k++) {
+    sources[k] = sourceIndex(picks[k]!, x, y, shifts, known, W, c);
+    total += weights[k]!;
+  }
+  for (let ch = 0; ch < c; ch++) {
+    let mix = 0;
+    for (let k = 0; k < count; k++) mix += weights[k]! * out[sources[k]! + ch]!;
+    out[to + ch] = Math.round(mix / total);
   }
 }
 
