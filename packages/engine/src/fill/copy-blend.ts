@@ -51,9 +51,10 @@ export function blendCorrection(
   const texture = textureWithinCopies(image, width, height, c, copyOf);
   const keep = options.keepStep ** 2;
   /** Solved neighbours of each solved pixel, by solved index (-1 where none). */
-  const links = new Int32Array(m * 4).fill(-1);
+  const { links, rhs, x, r, d, q } = solveScratch(m, c);
+  links.fill(-1);
+  rhs.fill(0);
   const diagonal = new Float32Array(m);
-  const rhs = new Float64Array(m * c);
   for (let p = 0; p < n; p++) {
     const k = index[p]!;
     if (k < 0) continue;
@@ -76,10 +77,9 @@ export function blendCorrection(
     }
     diagonal[k] = degree + options.screen;
   }
-  const x = new Float64Array(m * c);
-  const r = Float64Array.from(rhs);
-  const d = Float64Array.from(rhs);
-  const q = new Float64Array(m * c);
+  x.fill(0);
+  r.set(rhs);
+  d.set(rhs);
   let rr = dot(r, r);
   const stop = options.tolerance ** 2 * rr;
   for (let it = 0; it < options.iterations && rr > stop; it++) {
@@ -172,6 +172,45 @@ function stepTowards(
     rr += r[i]! * r[i]!;
   }
   return rr;
+}
+
+/** Buffers behind `solveScratch`. */
+let scratch = {
+  links: new Int32Array(0),
+  rhs: new Float64Array(0),
+  x: new Float64Array(0),
+  r: new Float64Array(0),
+  d: new Float64Array(0),
+  q: new Float64Array(0),
+};
+
+/**
+ * The solve's links and vectors for m pixels of c channels: views of buffers kept between calls
+ * (about 2 MB a job, which would otherwise be garbage each time) and grown on demand. Their
+ * contents are whatever the last call left.
+ */
+function solveScratch(m: number, c: number) {
+  if (scratch.links.length < m * 4 || scratch.x.length < m * c) {
+    const size = Math.max(m * c, scratch.x.length);
+    scratch = {
+      links: new Int32Array(Math.max(m * 4, scratch.links.length)),
+      rhs: new Float64Array(size),
+      x: new Float64Array(size),
+      r: new Float64Array(size),
+      d: new Float64Array(size),
+      q: new Float64Array(size),
+    };
+  }
+  const { links, rhs, x, r, d, q } = scratch;
+  const size = m * c;
+  return {
+    links: links.subarray(0, m * 4),
+    rhs: rhs.subarray(0, size),
+    x: x.subarray(0, size),
+    r: r.subarray(0, size),
+    d: d.subarray(0, size),
+    q: q.subarray(0, size),
+  };
 }
 
 /** Mean squared colour step from each pixel to its 4-neighbours showing the same copy. */

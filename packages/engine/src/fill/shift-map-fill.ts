@@ -288,8 +288,9 @@ export function renderFill(context: FillContext, plan: FillPlan): Uint8Array {
   }
   if (W * H === w * h) return out;
   const { steps, workSteps, shifts, work } = plan;
+  const copies = canvasCopies(shifts);
   for (let k = 1; k < steps.length; k++) {
-    renderStep(out, W, c, steps[k - 1]!, steps[k]!, workSteps[k - 1]!, workSteps[k]!, shifts);
+    renderStep(out, W, c, steps[k - 1]!, steps[k]!, workSteps[k - 1]!, workSteps[k]!, copies);
   }
   const { width: Ww, height: Hw } = work;
   const solve = new Uint8Array(Ww * Hw);
@@ -576,9 +577,30 @@ export interface WorkingShifts {
   sy: number;
 }
 
+/** A plan's copies as the render reads them: each working pixel's shift rounded to canvas px. */
+interface CanvasCopies {
+  copyOf: Int32Array;
+  dx: Int32Array;
+  dy: Int32Array;
+  Ww: number;
+  sx: number;
+  sy: number;
+}
+
+function canvasCopies(shifts: WorkingShifts): CanvasCopies {
+  const { copyOf, shiftX, shiftY, Ww, sx, sy } = shifts;
+  const dx = new Int32Array(copyOf.length);
+  const dy = new Int32Array(copyOf.length);
+  for (let p = 0; p < copyOf.length; p++) {
+    dx[p] = Math.round(shiftX[p]!);
+    dy[p] = Math.round(shiftY[p]!);
+  }
+  return { copyOf, dx, dy, Ww, sx, sy };
+}
+
 /**
  * Full-resolution copies for one growth step. Each new pixel looks at the 2x2 working pixels
- * around it (those of this step's ring) and copies the known pixel under their shifts, scaled up:
+ * around it (those of this step's ring) and copies the known pixel under their copies, scaled up:
  * where they all chose one copy, that copy exactly; where copies meet, a mix of them weighted as
  * bilinear interpolation weighs the working pixels. The boundary between two copies then runs
  * smoothly at full resolution instead of in stair steps as large as a working pixel.
@@ -591,12 +613,12 @@ function renderStep(
   next: Rect,
   workKnown: Rect,
   workNext: Rect,
-  shifts: WorkingShifts,
+  copies: CanvasCopies,
 ): void {
-  const { Ww } = shifts;
+  const { Ww } = copies;
   // Each canvas column's (and row's) two working columns (rows) and weight towards the second.
-  const columns = workingNeighbours('x', shifts.sx, known, next, workKnown, workNext);
-  const rows = workingNeighbours('y', shifts.sy, known, next, workKnown, workNext);
+  const columns = workingNeighbours('x', copies.sx, known, next, workKnown, workNext);
+  const rows = workingNeighbours('y', copies.sy, known, next, workKnown, workNext);
   const runEnd = columnRuns(columns.first, columns.second, next.x0);
   for (let y = next.y0; y < next.y1; y++) {
     const row: RingRow = {
@@ -606,10 +628,10 @@ function renderStep(
       ty: rows.toSecond[y - next.y0]!,
     };
     if (y >= known.y0 && y < known.y1) {
-      renderSpan(out, W, c, known, next, row, next.x0, known.x0, columns, runEnd, shifts);
-      renderSpan(out, W, c, known, next, row, known.x1, next.x1, columns, runEnd, shifts);
+      renderSpan(out, W, c, known, next, row, next.x0, known.x0, columns, runEnd, copies);
+      renderSpan(out, W, c, known, next, row, known.x1, next.x1, columns, runEnd, copies);
     } else {
-      renderSpan(out, W, c, known, next, row, next.x0, next.x1, columns, runEnd, shifts);
+      renderSpan(out, W, c, known, next, row, next.x0, next.x1, columns, runEnd, copies);
     }
   }
 }
@@ -653,9 +675,9 @@ function renderSpan(
   to: number,
   columns: Neighbours,
   runEnd: Int32Array,
-  shifts: WorkingShifts,
+  copies: CanvasCopies,
 ): void {
-  const { copyOf } = shifts;
+  const { copyOf } = copies;
   const { y0, y1 } = row;
   for (let x = from; x < to;) {
     const i = x - next.x0;
@@ -664,10 +686,10 @@ function renderSpan(
     const x1 = columns.second[i]!;
     const id = copyOf[y0 + x0];
     if (copyOf[y0 + x1] === id && copyOf[y1 + x0] === id && copyOf[y1 + x1] === id) {
-      copyRun(out, W, c, known, row.y, x, end, y0 + x0, shifts);
+      copyRun(out, W, c, known, row.y, x, end, y0 + x0, copies);
     } else {
       for (; x < end; x++)
-        mixPixel(out, W, c, known, row, x, x0, x1, columns.toSecond[x - next.x0]!, shifts);
+        mixPixel(out, W, c, known, row, x, x0, x1, columns.toSecond[x - next.x0]!, copies);
     }
     x = end;
   }
@@ -683,16 +705,22 @@ function copyRun(
   from: number,
   to: number,
   wp: number,
-  shifts: WorkingShifts,
+  copies: CanvasCopies,
 ): void {
-  const dx = Math.round(shifts.shiftX[wp]!);
-  const srcRow = clamp(y + Math.round(shifts.shiftY[wp]!), known.y0, known.y1 - 1) * W;
+  const dx = copies.dx[wp]!;
+  const srcRow = clamp(y + copies.dy[wp]!, known.y0, known.y1 - 1) * W;
   const last = known.x1 - 1;
   for (let x = from; x < to; x++) {
     const srcX = x + dx;
     const source = (srcRow + (srcX < known.x0 ? known.x0 : srcX > last ? last : srcX)) * c;
     const target = (y * W + x) * c;
-    for (let ch = 0; ch < c; ch++) out[target + ch] = out[source + ch]!;
+    if (c === 3) {
+      out[target] = out[source]!;
+      out[target + 1] = out[source + 1]!;
+      out[target + 2] = out[source + 2]!;
+    } else {
+      for (let ch = 0; ch < c; ch++) out[target + ch] = out[source + ch]!;
+    }
   }
 }
 
@@ -715,9 +743,9 @@ function mixPixel(
   x0: number,
   x1: number,
   tx: number,
-  shifts: WorkingShifts,
+  copies: CanvasCopies,
 ): void {
-  const { copyOf } = shifts;
+  const { copyOf } = copies;
   const { y, y0, y1, ty } = row;
   const to = (y * W + x) * c;
   let count = 0;
@@ -737,20 +765,41 @@ function mixPixel(
     }
   }
   if (count === 1) {
-    const from = sourceIndex(picks[0]!, x, y, shifts, known, W, c);
+    const from = sourceIndex(picks[0]!, x, y, copies, known, W, c);
     out.copyWithin(to, from, from + c);
     return;
   }
   let total = 0;
   for (let k = 0; k < count; k++) {
-    sources[k] = sourceIndex(picks[k]!, x, y, shifts, known, W, c);
+    sources[k] = sourceIndex(picks[k]!, x, y, copies, known, W, c);
     total += weights[k]!;
+  }
+  if (c === 3) {
+    mixRgb(out, to, count, total);
+    return;
   }
   for (let ch = 0; ch < c; ch++) {
     let mix = 0;
     for (let k = 0; k < count; k++) mix += weights[k]! * out[sources[k]! + ch]!;
     out[to + ch] = Math.round(mix / total);
   }
+}
+
+/** `mixPixel`'s mix of `count` sources for three channels, unrolled. */
+function mixRgb(out: Uint8Array, to: number, count: number, total: number): void {
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  for (let k = 0; k < count; k++) {
+    const weight = weights[k]!;
+    const from = sources[k]!;
+    r += weight * out[from]!;
+    g += weight * out[from + 1]!;
+    b += weight * out[from + 2]!;
+  }
+  out[to] = Math.round(r / total);
+  out[to + 1] = Math.round(g / total);
+  out[to + 2] = Math.round(b / total);
 }
 
 /**
@@ -791,13 +840,13 @@ function sourceIndex(
   wp: number,
   x: number,
   y: number,
-  shifts: WorkingShifts,
+  copies: CanvasCopies,
   known: Rect,
   W: number,
   c: number,
 ): number {
-  const srcX = clamp(x + Math.round(shifts.shiftX[wp]!), known.x0, known.x1 - 1);
-  const srcY = clamp(y + Math.round(shifts.shiftY[wp]!), known.y0, known.y1 - 1);
+  const srcX = clamp(x + copies.dx[wp]!, known.x0, known.x1 - 1);
+  const srcY = clamp(y + copies.dy[wp]!, known.y0, known.y1 - 1);
   return (srcY * W + srcX) * c;
 }
 
