@@ -504,9 +504,6 @@ function featherBorder(
   width: number,
 ): void {
   const { x0, y0, x1, y1 } = original;
-  // About the border pixel itself, so the border's own column is not doubled into a smear.
-  const reflect = (v: number, lo: number, hi: number): number =>
-    v < lo ? Math.min(hi - 1, 2 * lo - v) : v >= hi ? Math.max(lo, 2 * (hi - 1) - v) : v;
   const xEnd = Math.min(W, x1 + width);
   for (let y = Math.max(0, y0 - width); y < Math.min(H, y1 + width); y++) {
     const besideOriginal = y >= y0 && y < y1;
@@ -523,6 +520,14 @@ function featherBorder(
       }
     }
   }
+}
+
+/**
+ * v reflected into lo..hi - 1 about the border pixel itself, so the border's own column is not
+ * doubled into a smear.
+ */
+function reflect(v: number, lo: number, hi: number): number {
+  return v < lo ? Math.min(hi - 1, 2 * lo - v) : v >= hi ? Math.max(lo, 2 * (hi - 1) - v) : v;
 }
 
 /** The working canvas of a plan: the original in its working rectangle, and which pixel is which. */
