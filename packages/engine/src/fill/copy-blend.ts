@@ -51,9 +51,10 @@ export function blendCorrection(
   const texture = textureWithinCopies(image, width, height, c, copyOf);
   const keep = options.keepStep ** 2;
   /** Solved neighbours of each solved pixel, by solved index (-1 where none). */
-  const links = new Int32Array(m * 4).fill(-1);
+  const { links, rhs, x, r, d, q } = solveScratch(m, c);
+  links.fill(-1);
+  rhs.fill(0);
   const diagonal = new Float32Array(m);
-  const rhs = new Float64Array(m * c);
   for (let p = 0; p < n; p++) {
     const k = index[p]!;
     if (k < 0) continue;
@@ -76,33 +77,14 @@ export function blendCorrection(
     }
     diagonal[k] = degree + options.screen;
   }
-  const x = new Float64Array(m * c);
-  const r = Float64Array.from(rhs);
-  const d = Float64Array.from(rhs);
-  const q = new Float64Array(m * c);
+  x.fill(0);
+  r.set(rhs);
+  d.set(rhs);
   let rr = dot(r, r);
   const stop = options.tolerance ** 2 * rr;
   for (let it = 0; it < options.iterations && rr > stop; it++) {
-    for (let k = 0; k < m; k++) {
-      const l0 = links[k * 4]!;
-      const l1 = links[k * 4 + 1]!;
-      const l2 = links[k * 4 + 2]!;
-      const l3 = links[k * 4 + 3]!;
-      for (let ch = 0; ch < c; ch++) {
-        let sum = diagonal[k]! * d[k * c + ch]!;
-        if (l0 >= 0) sum -= d[l0 * c + ch]!;
-        if (l1 >= 0) sum -= d[l1 * c + ch]!;
-        if (l2 >= 0) sum -= d[l2 * c + ch]!;
-        if (l3 >= 0) sum -= d[l3 * c + ch]!;
-        q[k * c + ch] = sum;
-      }
-    }
-    const alpha = rr / dot(d, q);
-    for (let i = 0; i < m * c; i++) {
-      x[i]! += alpha * d[i]!;
-      r[i]! -= alpha * q[i]!;
-    }
-    const next = dot(r, r);
+    const alpha = rr / applyMatrix(links, diagonal, d, q, c);
+    const next = stepTowards(x, r, d, q, alpha);
     const beta = next / rr;
     rr = next;
     for (let i = 0; i < m * c; i++) d[i] = r[i]! + beta * d[i]!;
@@ -111,6 +93,124 @@ export function blendCorrection(
     for (let ch = 0; ch < c; ch++) correction[pixel[k]! * c + ch] = x[k * c + ch]!;
   }
   return correction;
+}
+
+/**
+ * q = A d for the blend's matrix (`diagonal` minus the solved neighbours in `links`), returning
+ * d . q, summed in the same order as `dot` would.
+ */
+function applyMatrix(
+  links: Int32Array,
+  diagonal: Float32Array,
+  d: Float64Array,
+  q: Float64Array,
+  c: number,
+): number {
+  if (c === 3) return applyMatrixRgb(links, diagonal, d, q);
+  let dq = 0;
+  for (let k = 0; k < diagonal.length; k++) {
+    const l0 = links[k * 4]!;
+    const l1 = links[k * 4 + 1]!;
+    const l2 = links[k * 4 + 2]!;
+    const l3 = links[k * 4 + 3]!;
+    for (let ch = 0; ch < c; ch++) {
+      let sum = diagonal[k]! * d[k * c + ch]!;
+      if (l0 >= 0) sum -= d[l0 * c + ch]!;
+      if (l1 >= 0) sum -= d[l1 * c + ch]!;
+      if (l2 >= 0) sum -= d[l2 * c + ch]!;
+      if (l3 >= 0) sum -= d[l3 * c + ch]!;
+      q[k * c + ch] = sum;
+      dq += d[k * c + ch]! * sum;
+    }
+  }
+  return dq;
+}
+
+/** `applyMatrix` for three channels, unrolled. */
+function applyMatrixRgb(
+  links: Int32Array,
+  diagonal: Float32Array,
+  d: Float64Array,
+  q: Float64Array,
+): number {
+  let dq = 0;
+  for (let k = 0; k < diagonal.length; k++) {
+    const i = k * 3;
+    const dk = diagonal[k]!;
+    let s0 = dk * d[i]!;
+    let s1 = dk * d[i + 1]!;
+    let s2 = dk * d[i + 2]!;
+    for (let j = k * 4; j < k * 4 + 4; j++) {
+      const l = links[j]! * 3;
+      if (l < 0) continue;
+      s0 -= d[l]!;
+      s1 -= d[l + 1]!;
+      s2 -= d[l + 2]!;
+    }
+    q[i] = s0;
+    q[i + 1] = s1;
+    q[i + 2] = s2;
+    dq += d[i]! * s0;
+    dq += d[i + 1]! * s1;
+    dq += d[i + 2]! * s2;
+  }
+  return dq;
+}
+
+/** x += alpha d and r -= alpha q, returning the new r . r. */
+function stepTowards(
+  x: Float64Array,
+  r: Float64Array,
+  d: Float64Array,
+  q: Float64Array,
+  alpha: number,
+): number {
+  let rr = 0;
+  for (let i = 0; i < r.length; i++) {
+    x[i]! += alpha * d[i]!;
+    r[i]! -= alpha * q[i]!;
+    rr += r[i]! * r[i]!;
+  }
+  return rr;
+}
+
+/** Buffers behind `solveScratch`. */
+let scratch = {
+  links: new Int32Array(0),
+  rhs: new Float64Array(0),
+  x: new Float64Array(0),
+  r: new Float64Array(0),
+  d: new Float64Array(0),
+  q: new Float64Array(0),
+};
+
+/**
+ * The solve's links and vectors for m pixels of c channels: views of buffers kept between calls
+ * (about 2 MB a job, which would otherwise be garbage each time) and grown on demand. Their
+ * contents are whatever the last call left.
+ */
+function solveScratch(m: number, c: number) {
+  if (scratch.links.length < m * 4 || scratch.x.length < m * c) {
+    const size = Math.max(m * c, scratch.x.length);
+    scratch = {
+      links: new Int32Array(Math.max(m * 4, scratch.links.length)),
+      rhs: new Float64Array(size),
+      x: new Float64Array(size),
+      r: new Float64Array(size),
+      d: new Float64Array(size),
+      q: new Float64Array(size),
+    };
+  }
+  const { links, rhs, x, r, d, q } = scratch;
+  const size = m * c;
+  return {
+    links: links.subarray(0, m * 4),
+    rhs: rhs.subarray(0, size),
+    x: x.subarray(0, size),
+    r: r.subarray(0, size),
+    d: d.subarray(0, size),
+    q: q.subarray(0, size),
+  };
 }
 
 /** Mean squared colour step from each pixel to its 4-neighbours showing the same copy. */

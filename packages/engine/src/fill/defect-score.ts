@@ -102,52 +102,36 @@ function seamScore(
   const visibleSq = 2 * c * options.seamVisible ** 2;
   const texture = copyTexture(plan);
   let textureSeams = 0;
-  /** Index into `data` of working pixel (x, y), -1 outside the canvas. */
-  const pixelAt = (x: number, y: number): number =>
-    x < 0 || y < 0 || x >= W || y >= H ? -1 : (y * W + x) * c;
-  /** Visibility (0..1) of the seam between p and its neighbour q = p + step, 0 without one. */
-  const visibility = (p: number, q: number): number => {
-    const a = copyOf[p]!;
-    const b = copyOf[q]!;
-    if (a < 0 || b < 0 || a === b) return 0;
-    textureSeams += Math.min(1, (texture[p]! - texture[q]!) ** 2 / options.textureVisible);
-    let mismatch = 0;
-    let busy = 0;
-    for (const [at, other] of [
-      [p, q],
-      [q, p],
-    ] as const) {
-      const ax = at % W;
-      const ay = (at - ax) / W;
-      // What the other pixel's copy would show here, and what this pixel's copy shows there.
-      const mine = pixelAt(ax + workShiftX[other]!, ay + workShiftY[other]!);
-      const ox = other % W;
-      const oy = (other - ox) / W;
-      const theirs = pixelAt(ox + workShiftX[at]!, oy + workShiftY[at]!);
-      for (let ch = 0; ch < c; ch++) {
-        const own = data[at * c + ch]!;
-        if (mine >= 0) mismatch += (own - data[mine + ch]!) ** 2;
-        if (theirs >= 0) busy += (own - data[theirs + ch]!) ** 2;
-      }
-    }
-    return Math.min(1, mismatch / (visibleSq + options.busyWeight * busy));
+  const seams: SeamCanvas = {
+    W,
+    H,
+    c,
+    data,
+    workShiftX,
+    workShiftY,
+    visibleSq,
+    busyWeight: options.busyWeight,
   };
   let total = 0;
   let straight = 0;
   let count = 0;
   // Vertical seams (between x and x + 1), then horizontal ones (between y and y + 1), each run
   // along its own direction so straight runs can be measured.
-  for (const vertical of [true, false]) {
+  for (let turn = 0; turn < 2; turn++) {
+    const vertical = turn === 0;
     const lanes = vertical ? W - 1 : H - 1;
     const length = vertical ? H : W;
     for (let lane = 0; lane < lanes; lane++) {
       let run = 0;
       let runSum = 0;
       for (let i = 0; i <= length; i++) {
+        // Visibility (0..1) of the seam between p and its neighbour q, 0 without one.
         let v = 0;
-        if (i < length) {
-          const p = vertical ? i * W + lane : lane * W + i;
-          v = visibility(p, vertical ? p + 1 : p + W);
+        const p = vertical ? i * W + lane : lane * W + i;
+        const q = vertical ? p + 1 : p + W;
+        if (i < length && isSeam(copyOf[p]!, copyOf[q]!)) {
+          textureSeams += Math.min(1, (texture[p]! - texture[q]!) ** 2 / options.textureVisible);
+          v = seamVisibility(seams, p, q);
         }
         if (v > 0) {
           run++;
@@ -164,6 +148,52 @@ function seamScore(
   for (let p = 0; p < W * H; p++) if (copyOf[p]! >= 0) count++;
   const side = Math.sqrt(Math.max(1, count));
   return { seams: total / side, straight: straight / side, texture: textureSeams / side };
+}
+
+/** Whether two neighbours show different copies (not the original). */
+function isSeam(a: number, b: number): boolean {
+  return a >= 0 && b >= 0 && a !== b;
+}
+
+/** What `seamVisibility` reads of a plan's working canvas. */
+interface SeamCanvas {
+  W: number;
+  H: number;
+  c: number;
+  data: Float32Array;
+  workShiftX: Int32Array;
+  workShiftY: Int32Array;
+  visibleSq: number;
+  busyWeight: number;
+}
+
+/** Visibility (0..1) of the seam between working pixels p and q, which show different copies. */
+function seamVisibility(s: SeamCanvas, p: number, q: number): number {
+  const { W, c, data, workShiftX, workShiftY } = s;
+  let mismatch = 0;
+  let busy = 0;
+  for (let turn = 0; turn < 2; turn++) {
+    const at = turn === 0 ? p : q;
+    const other = turn === 0 ? q : p;
+    const ax = at % W;
+    const ay = (at - ax) / W;
+    // What the other pixel's copy would show here, and what this pixel's copy shows there.
+    const mine = pixelAt(s, ax + workShiftX[other]!, ay + workShiftY[other]!);
+    const ox = other % W;
+    const oy = (other - ox) / W;
+    const theirs = pixelAt(s, ox + workShiftX[at]!, oy + workShiftY[at]!);
+    for (let ch = 0; ch < c; ch++) {
+      const own = data[at * c + ch]!;
+      if (mine >= 0) mismatch += (own - data[mine + ch]!) ** 2;
+      if (theirs >= 0) busy += (own - data[theirs + ch]!) ** 2;
+    }
+  }
+  return Math.min(1, mismatch / (s.visibleSq + s.busyWeight * busy));
+}
+
+/** Index into `data` of working pixel (x, y), -1 outside the canvas. */
+function pixelAt(s: SeamCanvas, x: number, y: number): number {
+  return x < 0 || y < 0 || x >= s.W || y >= s.H ? -1 : (y * s.W + x) * s.c;
 }
 
 /**

@@ -288,11 +288,13 @@ export function renderFill(context: FillContext, plan: FillPlan): Uint8Array {
   }
   if (W * H === w * h) return out;
   const { steps, workSteps, shifts, work } = plan;
+  const copies = canvasCopies(shifts);
   for (let k = 1; k < steps.length; k++) {
-    renderStep(out, W, c, steps[k - 1]!, steps[k]!, workSteps[k - 1]!, workSteps[k]!, shifts);
+    renderStep(out, W, c, steps[k - 1]!, steps[k]!, workSteps[k - 1]!, workSteps[k]!, copies);
   }
   const { width: Ww, height: Hw } = work;
-  const solve = Uint8Array.from(shifts.copyOf, (id) => (id >= 0 ? 1 : 0));
+  const solve = new Uint8Array(Ww * Hw);
+  for (let p = 0; p < solve.length; p++) solve[p] = shifts.copyOf[p]! >= 0 ? 1 : 0;
   const correction = blendCorrection(work.data, Ww, Hw, c, solve, shifts.copyOf, options.blend);
   addCorrection(out, W, H, c, steps[0]!, correction, solve, Ww, Hw);
   featherBorder(out, W, H, c, steps[0]!, options.feather);
@@ -362,38 +364,101 @@ function addCorrection(
 ): void {
   extendIntoOriginal(correction, solved, Ww, Hw, c);
   // Where each canvas column falls between two working columns, once for every row.
-  const left = new Int32Array(W);
-  const right = new Int32Array(W);
-  const toRight = new Float32Array(W);
+  const columns: CorrectionColumns = {
+    left: new Int32Array(W),
+    right: new Int32Array(W),
+    toLeft: new Float64Array(W),
+    toRight: new Float64Array(W),
+  };
   for (let x = 0; x < W; x++) {
     const fx = clamp(((x + 0.5) * Ww) / W - 0.5, 0, Ww - 1);
-    left[x] = Math.floor(fx) * c;
-    right[x] = Math.min(Ww - 1, Math.floor(fx) + 1) * c;
-    toRight[x] = fx - Math.floor(fx);
+    columns.left[x] = Math.floor(fx) * c;
+    columns.right[x] = Math.min(Ww - 1, Math.floor(fx) + 1) * c;
+    // As a Float32 weight, so the row's sums round as they always have.
+    columns.toRight[x] = Math.fround(fx - Math.floor(fx));
+    columns.toLeft[x] = 1 - columns.toRight[x]!;
   }
   const row = new Float32Array(Ww * c);
+  let rowAt = -1;
   for (let y = 0; y < H; y++) {
     const fy = clamp(((y + 0.5) * Hw) / H - 0.5, 0, Hw - 1);
-    const y0 = Math.floor(fy) * Ww * c;
-    const y1 = Math.min(Hw - 1, Math.floor(fy) + 1) * Ww * c;
-    const ty = fy - Math.floor(fy);
-    for (let i = 0; i < Ww * c; i++) {
-      row[i] = correction[y0 + i]! * (1 - ty) + correction[y1 + i]! * ty;
-    }
-    const inside = y >= original.y0 && y < original.y1;
-    for (let x = 0; x < W; x++) {
-      if (inside && x === original.x0) x = original.x1;
-      if (x >= W) break;
-      const o = (y * W + x) * c;
-      const a = left[x]!;
-      const b = right[x]!;
-      const tx = toRight[x]!;
-      for (let ch = 0; ch < c; ch++) {
-        const value = out[o + ch]! + row[a + ch]! * (1 - tx) + row[b + ch]! * tx;
-        out[o + ch] = clamp(Math.round(value), 0, 255);
+    if (fy !== rowAt) {
+      const y0 = Math.floor(fy) * Ww * c;
+      const y1 = Math.min(Hw - 1, Math.floor(fy) + 1) * Ww * c;
+      const ty = fy - Math.floor(fy);
+      for (let i = 0; i < Ww * c; i++) {
+        row[i] = correction[y0 + i]! * (1 - ty) + correction[y1 + i]! * ty;
       }
+      rowAt = fy;
+    }
+    if (y >= original.y0 && y < original.y1) {
+      correctSpan(out, y * W, c, row, columns, 0, original.x0);
+      correctSpan(out, y * W, c, row, columns, original.x1, W);
+    } else {
+      correctSpan(out, y * W, c, row, columns, 0, W);
     }
   }
+}
+
+/** Per canvas column, its two working columns' offsets into a row and their weights. */
+interface CorrectionColumns {
+  left: Int32Array;
+  right: Int32Array;
+  toLeft: Float64Array;
+  toRight: Float64Array;
+}
+
+/** Adds the interpolated correction `row` to canvas pixels `from` to `to` (exclusive) of a row. */
+function correctSpan(
+  out: Uint8Array,
+  rowStart: number,
+  c: number,
+  row: Float32Array,
+  columns: CorrectionColumns,
+  from: number,
+  to: number,
+): void {
+  if (c === 3) {
+    correctSpanRgb(out, rowStart, row, columns, from, to);
+    return;
+  }
+  const { left, right, toLeft, toRight } = columns;
+  for (let x = from; x < to; x++) {
+    const o = (rowStart + x) * c;
+    for (let ch = 0; ch < c; ch++) {
+      const a = row[left[x]! + ch]!;
+      const b = row[right[x]! + ch]!;
+      out[o + ch] = correctedByte(out[o + ch]!, a, b, toLeft[x]!, toRight[x]!);
+    }
+  }
+}
+
+/** `correctSpan` for three channels, unrolled (about twice as fast). */
+function correctSpanRgb(
+  out: Uint8Array,
+  rowStart: number,
+  row: Float32Array,
+  columns: CorrectionColumns,
+  from: number,
+  to: number,
+): void {
+  const { left, right, toLeft, toRight } = columns;
+  for (let x = from; x < to; x++) {
+    const o = (rowStart + x) * 3;
+    const a = left[x]!;
+    const b = right[x]!;
+    const sa = toLeft[x]!;
+    const sb = toRight[x]!;
+    out[o] = correctedByte(out[o]!, row[a]!, row[b]!, sa, sb);
+    out[o + 1] = correctedByte(out[o + 1]!, row[a + 1]!, row[b + 1]!, sa, sb);
+    out[o + 2] = correctedByte(out[o + 2]!, row[a + 2]!, row[b + 2]!, sa, sb);
+  }
+}
+
+/** A channel plus its correction mixed from two working columns, rounded into 0..255. */
+function correctedByte(value: number, a: number, b: number, sa: number, sb: number): number {
+  const sum = Math.round(value + a * sa + b * sb);
+  return sum < 0 ? 0 : sum > 255 ? 255 : sum;
 }
 
 /** Gives each unsolved working pixel beside solved ones (8-neighbours) their mean correction. */
@@ -404,7 +469,7 @@ function extendIntoOriginal(
   Hw: number,
   c: number,
 ): void {
-  const source = correction.slice();
+  // Only unsolved pixels change and only solved ones are read: no copy of the input is needed.
   for (let y = 0; y < Hw; y++) {
     for (let x = 0; x < Ww; x++) {
       const p = y * Ww + x;
@@ -416,7 +481,7 @@ function extendIntoOriginal(
           const qy = y + dy;
           if (qx < 0 || qy < 0 || qx >= Ww || qy >= Hw || !solved[qy * Ww + qx]) continue;
           const q = qy * Ww + qx;
-          for (let ch = 0; ch < c; ch++) correction[p * c + ch]! += source[q * c + ch]!;
+          for (let ch = 0; ch < c; ch++) correction[p * c + ch]! += correction[q * c + ch]!;
           n++;
         }
       }
@@ -439,9 +504,6 @@ function featherBorder(
   width: number,
 ): void {
   const { x0, y0, x1, y1 } = original;
-  // About the border pixel itself, so the border's own column is not doubled into a smear.
-  const reflect = (v: number, lo: number, hi: number): number =>
-    v < lo ? Math.min(hi - 1, 2 * lo - v) : v >= hi ? Math.max(lo, 2 * (hi - 1) - v) : v;
   const xEnd = Math.min(W, x1 + width);
   for (let y = Math.max(0, y0 - width); y < Math.min(H, y1 + width); y++) {
     const besideOriginal = y >= y0 && y < y1;
@@ -458,6 +520,14 @@ function featherBorder(
       }
     }
   }
+}
+
+/**
+ * v reflected into lo..hi - 1 about the border pixel itself, so the border's own column is not
+ * doubled into a smear.
+ */
+function reflect(v: number, lo: number, hi: number): number {
+  return v < lo ? Math.min(hi - 1, 2 * lo - v) : v >= hi ? Math.max(lo, 2 * (hi - 1) - v) : v;
 }
 
 /** The working canvas of a plan: the original in its working rectangle, and which pixel is which. */
@@ -512,9 +582,30 @@ export interface WorkingShifts {
   sy: number;
 }
 
+/** A plan's copies as the render reads them: each working pixel's shift rounded to canvas px. */
+interface CanvasCopies {
+  copyOf: Int32Array;
+  dx: Int32Array;
+  dy: Int32Array;
+  Ww: number;
+  sx: number;
+  sy: number;
+}
+
+function canvasCopies(shifts: WorkingShifts): CanvasCopies {
+  const { copyOf, shiftX, shiftY, Ww, sx, sy } = shifts;
+  const dx = new Int32Array(copyOf.length);
+  const dy = new Int32Array(copyOf.length);
+  for (let p = 0; p < copyOf.length; p++) {
+    dx[p] = Math.round(shiftX[p]!);
+    dy[p] = Math.round(shiftY[p]!);
+  }
+  return { copyOf, dx, dy, Ww, sx, sy };
+}
+
 /**
  * Full-resolution copies for one growth step. Each new pixel looks at the 2x2 working pixels
- * around it (those of this step's ring) and copies the known pixel under their shifts, scaled up:
+ * around it (those of this step's ring) and copies the known pixel under their copies, scaled up:
  * where they all chose one copy, that copy exactly; where copies meet, a mix of them weighted as
  * bilinear interpolation weighs the working pixels. The boundary between two copies then runs
  * smoothly at full resolution instead of in stair steps as large as a working pixel.
@@ -527,66 +618,193 @@ function renderStep(
   next: Rect,
   workKnown: Rect,
   workNext: Rect,
-  shifts: WorkingShifts,
+  copies: CanvasCopies,
 ): void {
-  const { copyOf, Ww, sx, sy } = shifts;
-  /** The working pixels taking part (first of each distinct shift) and their summed weights. */
-  const picks = new Int32Array(4);
-  const weights = new Float64Array(4);
-  const mix = new Float64Array(c);
+  const { Ww } = copies;
   // Each canvas column's (and row's) two working columns (rows) and weight towards the second.
-  const columns = workingNeighbours('x', sx, known, next, workKnown, workNext);
-  const rows = workingNeighbours('y', sy, known, next, workKnown, workNext);
+  const columns = workingNeighbours('x', copies.sx, known, next, workKnown, workNext);
+  const rows = workingNeighbours('y', copies.sy, known, next, workKnown, workNext);
+  const runEnd = columnRuns(columns.first, columns.second, next.x0);
   for (let y = next.y0; y < next.y1; y++) {
-    const y0 = rows.first[y - next.y0]! * Ww;
-    const y1 = rows.second[y - next.y0]! * Ww;
-    const ty = rows.toSecond[y - next.y0]!;
-    const besideKnown = y >= known.y0 && y < known.y1;
-    for (let x = next.x0; x < next.x1; x++) {
-      if (besideKnown && x === known.x0) x = known.x1;
-      if (x >= next.x1) break;
-      const i = x - next.x0;
-      const x0 = columns.first[i]!;
-      const x1 = columns.second[i]!;
-      const tx = columns.toSecond[i]!;
-      const to = (y * W + x) * c;
-      const id = copyOf[y0 + x0];
-      if (copyOf[y0 + x1] === id && copyOf[y1 + x0] === id && copyOf[y1 + x1] === id) {
-        const from = sourceIndex(y0 + x0, x, y, shifts, known, W, c);
-        out.copyWithin(to, from, from + c);
-        continue;
-      }
-      let count = 0;
-      for (let j = 0; j < 2; j++) {
-        for (let i = 0; i < 2; i++) {
-          const weight = (i === 0 ? 1 - tx : tx) * (j === 0 ? 1 - ty : ty);
-          if (weight <= 0) continue;
-          const wp = (j === 0 ? y0 : y1) + (i === 0 ? x0 : x1);
-          let k = 0;
-          while (k < count && copyOf[picks[k]!] !== copyOf[wp]) k++;
-          if (k === count) {
-            picks[count] = wp;
-            weights[count++] = weight;
-          } else {
-            weights[k] = weights[k]! + weight;
-          }
-        }
-      }
-      if (count === 1) {
-        const from = sourceIndex(picks[0]!, x, y, shifts, known, W, c);
-        out.copyWithin(to, from, from + c);
-        continue;
-      }
-      mix.fill(0);
-      let total = 0;
-      for (let k = 0; k < count; k++) {
-        const from = sourceIndex(picks[k]!, x, y, shifts, known, W, c);
-        for (let ch = 0; ch < c; ch++) mix[ch] = mix[ch]! + weights[k]! * out[from + ch]!;
-        total += weights[k]!;
-      }
-      for (let ch = 0; ch < c; ch++) out[to + ch] = Math.round(mix[ch]! / total);
+    const row: RingRow = {
+      y,
+      y0: rows.first[y - next.y0]! * Ww,
+      y1: rows.second[y - next.y0]! * Ww,
+      ty: rows.toSecond[y - next.y0]!,
+    };
+    if (y >= known.y0 && y < known.y1) {
+      renderSpan(out, W, c, known, next, row, next.x0, known.x0, columns, runEnd, copies);
+      renderSpan(out, W, c, known, next, row, known.x1, next.x1, columns, runEnd, copies);
+    } else {
+      renderSpan(out, W, c, known, next, row, next.x0, next.x1, columns, runEnd, copies);
     }
   }
+}
+
+/** One canvas row of a step's ring: its two working rows (as indices of their first pixel). */
+interface RingRow {
+  y: number;
+  y0: number;
+  y1: number;
+  ty: number;
+}
+
+type Neighbours = ReturnType<typeof workingNeighbours>;
+
+/**
+ * Per canvas column of a ring (from `x0`), the column (exclusive) where the run of columns
+ * sharing its two working columns ends.
+ */
+function columnRuns(first: Int32Array, second: Int32Array, x0: number): Int32Array {
+  const runEnd = new Int32Array(first.length);
+  for (let i = first.length - 1; i >= 0; i--) {
+    const sameAsNext =
+      i + 1 < first.length && first[i + 1] === first[i] && second[i + 1] === second[i];
+    runEnd[i] = sameAsNext ? runEnd[i + 1]! : x0 + i + 1;
+  }
+  return runEnd;
+}
+
+/**
+ * Canvas columns `from` to `to` (exclusive) of one ring row, a run of columns sharing their
+ * working pixels at a time: where those all chose one copy, the run is copied under its shift.
+ */
+function renderSpan(
+  out: Uint8Array,
+  W: number,
+  c: number,
+  known: Rect,
+  next: Rect,
+  row: RingRow,
+  from: number,
+  to: number,
+  columns: Neighbours,
+  runEnd: Int32Array,
+  copies: CanvasCopies,
+): void {
+  const { copyOf } = copies;
+  const { y0, y1 } = row;
+  for (let x = from; x < to;) {
+    const i = x - next.x0;
+    const end = Math.min(to, runEnd[i]!);
+    const x0 = columns.first[i]!;
+    const x1 = columns.second[i]!;
+    const id = copyOf[y0 + x0];
+    if (copyOf[y0 + x1] === id && copyOf[y1 + x0] === id && copyOf[y1 + x1] === id) {
+      copyRun(out, W, c, known, row.y, x, end, y0 + x0, copies);
+    } else {
+      for (; x < end; x++)
+        mixPixel(out, W, c, known, row, x, x0, x1, columns.toSecond[x - next.x0]!, copies);
+    }
+    x = end;
+  }
+}
+
+/** Canvas pixels `from` to `to` (exclusive) of row y, each copied under working pixel wp's shift. */
+function copyRun(
+  out: Uint8Array,
+  W: number,
+  c: number,
+  known: Rect,
+  y: number,
+  from: number,
+  to: number,
+  wp: number,
+  copies: CanvasCopies,
+): void {
+  const dx = copies.dx[wp]!;
+  const srcRow = clamp(y + copies.dy[wp]!, known.y0, known.y1 - 1) * W;
+  const last = known.x1 - 1;
+  for (let x = from; x < to; x++) {
+    const srcX = x + dx;
+    const source = (srcRow + (srcX < known.x0 ? known.x0 : srcX > last ? last : srcX)) * c;
+    const target = (y * W + x) * c;
+    if (c === 3) {
+      out[target] = out[source]!;
+      out[target + 1] = out[source + 1]!;
+      out[target + 2] = out[source + 2]!;
+    } else {
+      for (let ch = 0; ch < c; ch++) out[target + ch] = out[source + ch]!;
+    }
+  }
+}
+
+/** Scratch for `mixPixel`: its working pixels (first of each distinct copy), weights, sources. */
+const picks = new Int32Array(4);
+const weights = new Float64Array(4);
+const sources = new Int32Array(4);
+
+/**
+ * A canvas pixel where copies meet: the copies of its 2x2 working pixels (the first of each
+ * distinct copy), mixed by their summed bilinear weights.
+ */
+function mixPixel(
+  out: Uint8Array,
+  W: number,
+  c: number,
+  known: Rect,
+  row: RingRow,
+  x: number,
+  x0: number,
+  x1: number,
+  tx: number,
+  copies: CanvasCopies,
+): void {
+  const { copyOf } = copies;
+  const { y, y0, y1, ty } = row;
+  const to = (y * W + x) * c;
+  let count = 0;
+  for (let j = 0; j < 2; j++) {
+    for (let i = 0; i < 2; i++) {
+      const weight = (i === 0 ? 1 - tx : tx) * (j === 0 ? 1 - ty : ty);
+      if (weight <= 0) continue;
+      const wp = (j === 0 ? y0 : y1) + (i === 0 ? x0 : x1);
+      let k = 0;
+      while (k < count && copyOf[picks[k]!] !== copyOf[wp]) k++;
+      if (k === count) {
+        picks[count] = wp;
+        weights[count++] = weight;
+      } else {
+        weights[k] = weights[k]! + weight;
+      }
+    }
+  }
+  if (count === 1) {
+    const from = sourceIndex(picks[0]!, x, y, copies, known, W, c);
+    out.copyWithin(to, from, from + c);
+    return;
+  }
+  let total = 0;
+  for (let k = 0; k < count; k++) {
+    sources[k] = sourceIndex(picks[k]!, x, y, copies, known, W, c);
+    total += weights[k]!;
+  }
+  if (c === 3) {
+    mixRgb(out, to, count, total);
+    return;
+  }
+  for (let ch = 0; ch < c; ch++) {
+    let mix = 0;
+    for (let k = 0; k < count; k++) mix += weights[k]! * out[sources[k]! + ch]!;
+    out[to + ch] = Math.round(mix / total);
+  }
+}
+
+/** `mixPixel`'s mix of `count` sources for three channels, unrolled. */
+function mixRgb(out: Uint8Array, to: number, count: number, total: number): void {
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  for (let k = 0; k < count; k++) {
+    const weight = weights[k]!;
+    const from = sources[k]!;
+    r += weight * out[from]!;
+    g += weight * out[from + 1]!;
+    b += weight * out[from + 2]!;
+  }
+  out[to] = Math.round(r / total);
+  out[to + 1] = Math.round(g / total);
+  out[to + 2] = Math.round(b / total);
 }
 
 /**
@@ -627,13 +845,13 @@ function sourceIndex(
   wp: number,
   x: number,
   y: number,
-  shifts: WorkingShifts,
+  copies: CanvasCopies,
   known: Rect,
   W: number,
   c: number,
 ): number {
-  const srcX = clamp(x + Math.round(shifts.shiftX[wp]!), known.x0, known.x1 - 1);
-  const srcY = clamp(y + Math.round(shifts.shiftY[wp]!), known.y0, known.y1 - 1);
+  const srcX = clamp(x + copies.dx[wp]!, known.x0, known.x1 - 1);
+  const srcY = clamp(y + copies.dy[wp]!, known.y0, known.y1 - 1);
   return (srcY * W + srcX) * c;
 }
 

@@ -96,7 +96,8 @@ function repeatLags(
   const seenIn = new Int32Array(ow * oh).fill(-1);
   let pass = 0;
   for (let lane = 0; lane < lanes; lane++) {
-    for (const forward of [true, false]) {
+    for (let turn = 0; turn < 2; turn++) {
+      const forward = turn === 0;
       pass++;
       for (let k = 0; k < length; k++) {
         const i = forward ? k : length - 1 - k;
@@ -138,7 +139,7 @@ function structureAt(
   const ox = o % ow;
   const oy = (o - ox) / ow;
   let best = Infinity;
-  for (const sign of [-1, 1]) {
+  for (let sign = -1; sign <= 1; sign += 2) {
     const qx = ox + sign * dx;
     const qy = oy + sign * dy;
     if (qx < 0 || qy < 0 || qx >= ow || qy >= oh) continue;
