@@ -108,7 +108,7 @@ function allowedPixels(problem: GridLabelling, freeCount: number): [Int32Array, 
     }
   }
   for (let l = 0; l < labelCount; l++) start[l + 1] = start[l + 1]! + start[l]!;
-  const allowed = new Int32Array(start[labelCount]!);
+  const allowed = reused('allowed', start[labelCount]!, Int32Array);
   const fill = start.slice(0, labelCount);
   for (let k = 0; k < freeCount; k++) {
     const row = k * labelCount;
