@@ -108,7 +108,7 @@ function allowedPixels(problem: GridLabelling, freeCount: number): [Int32Array, 
     }
   }
   for (let l = 0; l < labelCount; l++) start[l + 1] = start[l + 1]! + start[l]!;
-  const allowed = new Int32Array(start[labelCount]!);
+  const allowed = reused('allowed', start[labelCount]!, Int32Array);
   const fill = start.slice(0, labelCount);
   for (let k = 0; k < freeCount; k++) {
     const row = k * labelCount;
@@ -119,6 +119,39 @@ function allowedPixels(problem: GridLabelling, freeCount: number): [Int32Array, 
     }
   }
   return [allowed, start];
+}
+
+type ScratchArray = Int32Array | Float64Array | Uint8Array;
+
+/**
+ * Scratch arrays and the graph shared by every run, grown on demand: fresh ones, several MB per
+ * labelling, cost more to allocate (their pages zeroed and faulted in, then collected) than many
+ * of the moves took. A run only relies on what it writes into them itself.
+ */
+const scratch = new Map<string, ScratchArray>();
+let sharedGraph = new MaxFlow(0, 0);
+let sharedGraphNodes = 0;
+
+function reused<T extends ScratchArray>(
+  name: string,
+  length: number,
+  make: new (length: number) => T,
+): T {
+  let buffer = scratch.get(name) as T | undefined;
+  if (buffer === undefined || buffer.length < length) {
+    buffer = new make(length);
+    scratch.set(name, buffer);
+  }
+  return buffer.subarray(0, length) as T;
+}
+
+/** A graph for up to `nodeCount` nodes and two edges a node. */
+function reusedGraph(nodeCount: number): MaxFlow {
+  if (sharedGraphNodes < nodeCount) {
+    sharedGraph = new MaxFlow(nodeCount, 2 * nodeCount);
+    sharedGraphNodes = nodeCount;
+  }
+  return sharedGraph;
 }
 
 /** The state of one run: labels, cached pair costs, and the graph reused by every move. */
@@ -163,7 +196,7 @@ class Expansion {
     this.problem = problem;
     this.width = width;
     this.labels = Int32Array.from(initial);
-    this.links = new Uint8Array(size);
+    this.links = reused('links', size, Uint8Array).fill(0);
     let freeCount = 0;
     for (let i = 0; i < size; i++) {
       if (free[i] === 0) continue;
@@ -171,23 +204,23 @@ class Expansion {
       if (i % width < width - 1 && free[i + 1] === 1) this.links[i] = RIGHT;
       if (i + width < size && free[i + width] === 1) this.links[i] = this.links[i]! | DOWN;
     }
-    this.freePixels = new Int32Array(freeCount);
-    this.rankOf = new Int32Array(size);
+    this.freePixels = reused('freePixels', freeCount, Int32Array);
+    this.rankOf = reused('rankOf', size, Int32Array);
     for (let i = 0, k = 0; i < size; i++) {
       if (free[i] === 0) continue;
       this.rankOf[i] = k;
       this.freePixels[k++] = i;
     }
     [this.allowed, this.allowedStart] = allowedPixels(problem, freeCount);
-    this.rightCost = new Float64Array(size);
-    this.downCost = new Float64Array(size);
-    this.nodeOf = new Int32Array(size).fill(-1);
-    this.switched = new Uint8Array(size);
-    this.pixelOf = new Int32Array(freeCount);
-    this.keepCost = new Float64Array(freeCount);
-    this.alphaCost = new Float64Array(freeCount);
-    this.previous = new Int32Array(freeCount);
-    this.graph = new MaxFlow(freeCount, 2 * freeCount);
+    this.rightCost = reused('rightCost', size, Float64Array);
+    this.downCost = reused('downCost', size, Float64Array);
+    this.nodeOf = reused('nodeOf', size, Int32Array).fill(-1);
+    this.switched = reused('switched', size, Uint8Array).fill(0);
+    this.pixelOf = reused('pixelOf', freeCount, Int32Array);
+    this.keepCost = reused('keepCost', freeCount, Float64Array);
+    this.alphaCost = reused('alphaCost', freeCount, Float64Array);
+    this.previous = reused('previous', freeCount, Int32Array);
+    this.graph = reusedGraph(freeCount);
     this.energy = this.initialEnergy();
   }
 

@@ -130,23 +130,25 @@ export class MaxFlow {
       }
       let meeting = -1;
       const sink = inSinkTree[i]!;
+      const stampI = stamp[i]!;
+      const distanceI = distance[i]!;
       for (let a = firstArc[i]!; a >= 0; a = arcNext[a]!) {
-        // Source tree: grow along arcs out of i; sink tree: along arcs into i.
-        if (residual[sink === 0 ? a : a ^ 1] === 0) continue;
+        // Source tree (sink = 0): grow along arcs out of i; sink tree: along arcs into i.
+        if (residual[a ^ sink] === 0) continue;
         const j = arcHead[a]!;
         if (parent[j] === FREE) {
           inSinkTree[j] = sink;
           parent[j] = a ^ 1;
-          stamp[j] = stamp[i]!;
-          distance[j] = distance[i]! + 1;
+          stamp[j] = stampI;
+          distance[j] = distanceI + 1;
           this.setActive(j);
         } else if (inSinkTree[j] !== sink) {
-          meeting = sink === 0 ? a : a ^ 1;
+          meeting = a ^ sink;
           break;
-        } else if (stamp[j]! <= stamp[i]! && distance[j]! > distance[i]!) {
+        } else if (stamp[j]! <= stampI && distance[j]! > distanceI) {
           parent[j] = a ^ 1;
-          stamp[j] = stamp[i]!;
-          distance[j] = distance[i]! + 1;
+          stamp[j] = stampI;
+          distance[j] = distanceI + 1;
         }
       }
       this.time++;
@@ -290,8 +292,10 @@ export class MaxFlow {
     const time = this.time;
     let bestArc = -1;
     let bestDistance = INFINITE_DISTANCE;
+    // The arc from the neighbour into i (source tree) or out of i (sink tree, sink = 1).
+    const toward = sink ^ 1;
     for (let a0 = firstArc[i]!; a0 >= 0; a0 = arcNext[a0]!) {
-      if (residual[sink === 1 ? a0 : a0 ^ 1] === 0) continue;
+      if (residual[a0 ^ toward] === 0) continue;
       let j = arcHead[a0]!;
       if (inSinkTree[j] !== sink || parent[j] === FREE) continue;
       let d = 0;
@@ -334,7 +338,7 @@ export class MaxFlow {
       const j = arcHead[a0]!;
       const a = parent[j]!;
       if (inSinkTree[j] !== sink || a === FREE) continue;
-      if (residual[sink === 1 ? a0 : a0 ^ 1] !== 0) this.setActive(j);
+      if (residual[a0 ^ toward] !== 0) this.setActive(j);
       if (a !== TERMINAL && a !== ORPHAN && arcHead[a] === i) this.orphanRear(j);
     }
   }

@@ -112,7 +112,7 @@ export function unaryCosts(
   const { rarityWeight, depthWeight, lineWeight } = options;
   /** Per side, the rarity and depth cost of copying each original pixel past that side alone. */
   const sideCosts = depths.map((depth, side) => {
-    const costs = new Float64Array(depth.length);
+    const costs = reusedSideCosts(side, depth.length);
     const rare = rarity[side]!;
     for (let o = 0; o < depth.length; o++)
       costs[o] = rarityWeight * rare[o]! + depthWeight * depth[o]!;
@@ -192,11 +192,24 @@ function reusedUnary(length: number): Float32Array {
   return unaryBuffer.subarray(0, length);
 }
 
+/** The buffers `unaryCosts` keeps each side's costs in, grown on demand (see `unaryBuffer`). */
+const sideCostBuffers = [0, 1, 2, 3].map(() => new Float64Array(0));
+
+function reusedSideCosts(side: number, length: number): Float64Array {
+  if (sideCostBuffers[side]!.length < length) sideCostBuffers[side] = new Float64Array(length);
+  return sideCostBuffers[side]!.subarray(0, length);
+}
+
+/** The last original size `sideDepths` was asked for, and its answer (read only). */
+let lastDepths = { ow: 0, oh: 0, depths: [] as Float64Array[] };
+
 /**
  * Per side (left, right, top, bottom), how deep inside the original each of its pixels lies seen
- * from that side: 0 at the edge being extended, 1 at the far side.
+ * from that side: 0 at the edge being extended, 1 at the far side. Every growth step of a plan
+ * asks for the same size, so the last answer is kept.
  */
 function sideDepths(ow: number, oh: number): Float64Array[] {
+  if (lastDepths.ow === ow && lastDepths.oh === oh) return lastDepths.depths;
   const depths = [0, 1, 2, 3].map(() => new Float64Array(ow * oh));
   for (let o = 0; o < ow * oh; o++) {
     const ox = o % ow;
@@ -206,6 +219,7 @@ function sideDepths(ow: number, oh: number): Float64Array[] {
     depths[2]![o] = oy / oh;
     depths[3]![o] = 1 - (oy + 1) / oh;
   }
+  lastDepths = { ow, oh, depths };
   return depths;
 }
 
@@ -434,13 +448,7 @@ export function seamCost(
   const { x0, y0, x1, y1 } = known;
   const dxs = Int32Array.from(shifts, (s) => s.dx);
   const dys = Int32Array.from(shifts, (s) => s.dy);
-  /** Each pixel's column and row, once rather than a division per seam. */
-  const column = new Int32Array(W * H);
-  const row = new Int32Array(W * H);
-  for (let p = 0; p < W * H; p++) {
-    column[p] = p % W;
-    row[p] = (p - column[p]!) / W;
-  }
+  const { column, row } = pixelGrid(W, H);
   const { labelChange, textureChange: textureWeight } = options;
   const reachNone = labelChange + options.unreachable;
   const busyScale = 1 / (4 * options.busyLevel);
@@ -498,6 +506,25 @@ export function seamCost(
     const visible = 1 + activity * scale * busyScale;
     return labelChange + (mismatch * scale) / visible + textureWeight * textureChange * scale;
   }
+}
+
+/** The last canvas size `pixelGrid` was asked for, and its answer (read only). */
+let lastGrid = { width: 0, height: 0, column: new Int32Array(0), row: new Int32Array(0) };
+
+/**
+ * Each pixel's column and row, once rather than a division per seam; every growth step of a plan
+ * has the same canvas, so the last answer is kept.
+ */
+function pixelGrid(width: number, height: number): { column: Int32Array; row: Int32Array } {
+  if (lastGrid.width === width && lastGrid.height === height) return lastGrid;
+  const column = new Int32Array(width * height);
+  const row = new Int32Array(width * height);
+  for (let p = 0; p < width * height; p++) {
+    column[p] = p % width;
+    row[p] = (p - column[p]!) / width;
+  }
+  lastGrid = { width, height, column, row };
+  return lastGrid;
 }
 
 const NEIGHBOUR_X = [-1, 1, 0, 0] as const;
