@@ -70,6 +70,9 @@ test.describe('accessibility (axe-core)', () => {
     page,
     request,
   }) => {
+    // Six full axe passes and a sign-up: under CI's load this ran past the default minute, which
+    // would fail a test whose pages are fine.
+    test.slow();
     await createVerifiedUser(page, request);
     for (const [path, heading] of [
       ['/app', 'AI Image Resizer'],
