@@ -9,6 +9,7 @@
  * and equals it at the current labelling, so a move never raises the true energy; the change is
  * also checked exactly and undone if rounding ever made it worse.
  */
+import { scratchArray } from './scratch';
 import { MaxFlow } from './max-flow';
 
 export interface GridLabelling {
@@ -108,7 +109,7 @@ function allowedPixels(problem: GridLabelling, freeCount: number): [Int32Array, 
     }
   }
   for (let l = 0; l < labelCount; l++) start[l + 1] = start[l + 1]! + start[l]!;
-  const allowed = reused('allowed', start[labelCount]!, Int32Array);
+  const allowed = scratchArray('expansion.allowed', start[labelCount]!, Int32Array);
   const fill = start.slice(0, labelCount);
   for (let k = 0; k < freeCount; k++) {
     const row = k * labelCount;
@@ -121,29 +122,12 @@ function allowedPixels(problem: GridLabelling, freeCount: number): [Int32Array, 
   return [allowed, start];
 }
 
-type ScratchArray = Int32Array | Float64Array | Uint8Array;
-
 /**
- * Scratch arrays and the graph shared by every run, grown on demand: fresh ones, several MB per
- * labelling, cost more to allocate (their pages zeroed and faulted in, then collected) than many
- * of the moves took. A run only relies on what it writes into them itself.
+ * The graph shared by every run, grown on demand (see `scratchArray`, which holds the runs'
+ * other arrays). A run only relies on what it writes into them itself.
  */
-const scratch = new Map<string, ScratchArray>();
 let sharedGraph = new MaxFlow(0, 0);
 let sharedGraphNodes = 0;
-
-function reused<T extends ScratchArray>(
-  name: string,
-  length: number,
-  make: new (length: number) => T,
-): T {
-  let buffer = scratch.get(name) as T | undefined;
-  if (buffer === undefined || buffer.length < length) {
-    buffer = new make(length);
-    scratch.set(name, buffer);
-  }
-  return buffer.subarray(0, length) as T;
-}
 
 /** A graph for up to `nodeCount` nodes and two edges a node. */
 function reusedGraph(nodeCount: number): MaxFlow {
@@ -196,7 +180,7 @@ class Expansion {
     this.problem = problem;
     this.width = width;
     this.labels = Int32Array.from(initial);
-    this.links = reused('links', size, Uint8Array).fill(0);
+    this.links = scratchArray('expansion.links', size, Uint8Array).fill(0);
     let freeCount = 0;
     for (let i = 0; i < size; i++) {
       if (free[i] === 0) continue;
@@ -204,22 +188,22 @@ class Expansion {
       if (i % width < width - 1 && free[i + 1] === 1) this.links[i] = RIGHT;
       if (i + width < size && free[i + width] === 1) this.links[i] = this.links[i]! | DOWN;
     }
-    this.freePixels = reused('freePixels', freeCount, Int32Array);
-    this.rankOf = reused('rankOf', size, Int32Array);
+    this.freePixels = scratchArray('expansion.freePixels', freeCount, Int32Array);
+    this.rankOf = scratchArray('expansion.rankOf', size, Int32Array);
     for (let i = 0, k = 0; i < size; i++) {
       if (free[i] === 0) continue;
       this.rankOf[i] = k;
       this.freePixels[k++] = i;
     }
     [this.allowed, this.allowedStart] = allowedPixels(problem, freeCount);
-    this.rightCost = reused('rightCost', size, Float64Array);
-    this.downCost = reused('downCost', size, Float64Array);
-    this.nodeOf = reused('nodeOf', size, Int32Array).fill(-1);
-    this.switched = reused('switched', size, Uint8Array).fill(0);
-    this.pixelOf = reused('pixelOf', freeCount, Int32Array);
-    this.keepCost = reused('keepCost', freeCount, Float64Array);
-    this.alphaCost = reused('alphaCost', freeCount, Float64Array);
-    this.previous = reused('previous', freeCount, Int32Array);
+    this.rightCost = scratchArray('expansion.rightCost', size, Float64Array);
+    this.downCost = scratchArray('expansion.downCost', size, Float64Array);
+    this.nodeOf = scratchArray('expansion.nodeOf', size, Int32Array).fill(-1);
+    this.switched = scratchArray('expansion.switched', size, Uint8Array).fill(0);
+    this.pixelOf = scratchArray('expansion.pixelOf', freeCount, Int32Array);
+    this.keepCost = scratchArray('expansion.keepCost', freeCount, Float64Array);
+    this.alphaCost = scratchArray('expansion.alphaCost', freeCount, Float64Array);
+    this.previous = scratchArray('expansion.previous', freeCount, Int32Array);
     this.graph = reusedGraph(freeCount);
     this.energy = this.initialEnergy();
   }

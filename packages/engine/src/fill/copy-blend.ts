@@ -1,3 +1,5 @@
+import { scratchArray } from './scratch';
+
 export interface BlendOptions {
   /**
    * Pull towards the copies as they are (screened Poisson): the correction fades over about
@@ -174,42 +176,16 @@ function stepTowards(
   return rr;
 }
 
-/** Buffers behind `solveScratch`. */
-let scratch = {
-  links: new Int32Array(0),
-  rhs: new Float64Array(0),
-  x: new Float64Array(0),
-  r: new Float64Array(0),
-  d: new Float64Array(0),
-  q: new Float64Array(0),
-};
-
-/**
- * The solve's links and vectors for m pixels of c channels: views of buffers kept between calls
- * (about 2 MB a job, which would otherwise be garbage each time) and grown on demand. Their
- * contents are whatever the last call left.
- */
+/** The solve's links and vectors for m pixels of c channels (contents left by the last call). */
 function solveScratch(m: number, c: number) {
-  if (scratch.links.length < m * 4 || scratch.x.length < m * c) {
-    const size = Math.max(m * c, scratch.x.length);
-    scratch = {
-      links: new Int32Array(Math.max(m * 4, scratch.links.length)),
-      rhs: new Float64Array(size),
-      x: new Float64Array(size),
-      r: new Float64Array(size),
-      d: new Float64Array(size),
-      q: new Float64Array(size),
-    };
-  }
-  const { links, rhs, x, r, d, q } = scratch;
   const size = m * c;
   return {
-    links: links.subarray(0, m * 4),
-    rhs: rhs.subarray(0, size),
-    x: x.subarray(0, size),
-    r: r.subarray(0, size),
-    d: d.subarray(0, size),
-    q: q.subarray(0, size),
+    links: scratchArray('blend.links', m * 4, Int32Array),
+    rhs: scratchArray('blend.rhs', size, Float64Array),
+    x: scratchArray('blend.x', size, Float64Array),
+    r: scratchArray('blend.r', size, Float64Array),
+    d: scratchArray('blend.d', size, Float64Array),
+    q: scratchArray('blend.q', size, Float64Array),
   };
 }
 

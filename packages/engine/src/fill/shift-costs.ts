@@ -1,5 +1,6 @@
 import type { EdgeLine } from './edge-lines';
 import type { Rect } from './growth';
+import { scratchArray } from './scratch';
 import { inRect, rectHeight, rectWidth } from './growth';
 import type { Shift } from './shift-candidates';
 
@@ -92,7 +93,8 @@ export function unaryCosts(
   const overlapX = Math.max(0, Math.min(next.x1, known.x1) - Math.max(next.x0, known.x0));
   const overlapY = Math.max(0, Math.min(next.y1, known.y1) - Math.max(next.y0, known.y0));
   const freeCount = rectWidth(next) * rectHeight(next) - overlapX * overlapY;
-  const unary = reusedUnary(freeCount * L).fill(Infinity);
+  // At 20,000 free pixels and about 120 shifts this is 10 MB, kept between calls.
+  const unary = scratchArray('costs.unary', freeCount * L, Float32Array).fill(Infinity);
   const jitter = Float64Array.from(shifts, () => 1 + options.jitter * (rng() * 2 - 1));
   const reach = new ReachLimits(shifts, known, next, Math.max(W, H), rng, options);
   const smooth = localMeans(step, GUIDE_RADIUS);
@@ -112,7 +114,7 @@ export function unaryCosts(
   const { rarityWeight, depthWeight, lineWeight } = options;
   /** Per side, the rarity and depth cost of copying each original pixel past that side alone. */
   const sideCosts = depths.map((depth, side) => {
-    const costs = reusedSideCosts(side, depth.length);
+    const costs = scratchArray(`costs.side${side}`, depth.length, Float64Array);
     const rare = rarity[side]!;
     for (let o = 0; o < depth.length; o++)
       costs[o] = rarityWeight * rare[o]! + depthWeight * depth[o]!;
@@ -178,26 +180,6 @@ export function unaryCosts(
     }
   }
   return { free, unary };
-}
-
-/**
- * The buffer every call of `unaryCosts` returns its costs in. At 20,000 free pixels and about 120
- * shifts it holds 10 MB: a fresh array that size cost more to allocate (its pages zeroed and
- * faulted in) than the costs took to compute.
- */
-let unaryBuffer = new Float32Array(0);
-
-function reusedUnary(length: number): Float32Array {
-  if (unaryBuffer.length < length) unaryBuffer = new Float32Array(length);
-  return unaryBuffer.subarray(0, length);
-}
-
-/** The buffers `unaryCosts` keeps each side's costs in, grown on demand (see `unaryBuffer`). */
-const sideCostBuffers = [0, 1, 2, 3].map(() => new Float64Array(0));
-
-function reusedSideCosts(side: number, length: number): Float64Array {
-  if (sideCostBuffers[side]!.length < length) sideCostBuffers[side] = new Float64Array(length);
-  return sideCostBuffers[side]!.subarray(0, length);
 }
 
 /** The last original size `sideDepths` was asked for, and its answer (read only). */
