@@ -77,7 +77,7 @@ export interface ShiftCostOptions {
 /**
  * Unary costs, `unary[k * L + l]` for the k-th free pixel of the step in raster order (Infinity
  * where shift l lands outside the known area), and `rarity` per original pixel and side (left,
- * right, top, bottom). The unary array is only valid until the next call (see `unaryBuffer`).
+ * right, top, bottom). The unary array is only valid until the next call (it is a `scratchArray`).
  */
 export function unaryCosts(
   step: StepCanvas,
