@@ -2,3 +2,4 @@ export * from './canvas';
 export * from './ratio';
 export * from './upload-shape';
 export * from './placement';
+export * from './framing';

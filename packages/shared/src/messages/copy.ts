@@ -250,6 +250,26 @@ export const copy = {
     autoPlacement: (chosen: string) => `Auto (${chosen})`,
     lowConfidence: 'This background may show repeated parts. Try another placement, or regenerate.',
     lowConfidenceAction: 'Choose another placement',
+    // ours (issue 38): framing, fill style, what a result trimmed, and a weak result's alternatives
+    framingTitle: 'Framing',
+    framings: {
+      auto: 'Auto',
+      trim: 'Trim and extend',
+      trim_more: 'Trim more',
+      keep: 'Keep the whole photo',
+    },
+    framingHint: {
+      auto: 'Auto trims a little of the photo when that makes a cleaner result, and never the subject.',
+      trim: 'Up to 25 % of the photo may be trimmed, so less has to be invented.',
+      trim_more: 'Up to 50 % of the photo may be trimmed, for large changes of shape.',
+      keep: 'The whole photo is kept, and the new area is all invented.',
+    },
+    styleTitle: 'Style',
+    styles: { natural: 'Natural', blurred_backdrop: 'Blurred backdrop' },
+    trimSides: { top: 'top', bottom: 'bottom', left: 'left', right: 'right' },
+    trimmed: (percent: number, sides: string) => `Trimmed ${percent} % (${sides})`,
+    alternativesTitle: 'Try a cleaner version (1 credit each):',
+    useModel: (model: string) => `Use ${model}`,
     bulkUploadHint: `Drop up to ${MAX_BULK_PHOTOS} photos here, or click to select`,
     bulkPhotos: (n: number) => `${n} photos in this run`,
     bulkLocked:
