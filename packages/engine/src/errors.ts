@@ -6,7 +6,8 @@ export type EngineInputErrorCode =
   | 'TRUNCATED'
   | 'ANIMATED'
   | 'INVALID_CANVAS'
-  | 'JOB_TOO_LARGE';
+  | 'JOB_TOO_LARGE'
+  | 'HEIC_UNREADABLE';
 
 /** Bad input (not a bug): the bytes or the canvas cannot be processed as asked. */
 export class EngineInputError extends Error {

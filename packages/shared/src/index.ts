@@ -11,3 +11,4 @@ export * from './placement-packs';
 export * from './output-target';
 export * from './bulk';
 export * from './selection';
+export * from './image-formats';

@@ -16,9 +16,13 @@ export class RetryLaterError extends AppError {
 /** The app's refusals of an image, which /v1 answers as 415 rather than 400. */
 const UNSUPPORTED_TYPE = new Set(['INVALID_FILE_TYPE']);
 
+/** The app's refusals of an image for its pixel size, which /v1 answers as 413 (issue 41). */
+const TOO_LARGE = new Set(['UPLOAD_TOO_MANY_PIXELS', 'UPLOAD_TOO_COSTLY']);
+
 /** The /v1 code and status of one of the app's errors: same message, the API's one shape. */
 function v1CodeOf(error: AppError): { code: ApiErrorCode; status: number } {
   if (UNSUPPORTED_TYPE.has(error.code)) return { code: 'unsupported_image', status: 415 };
+  if (TOO_LARGE.has(error.code)) return { code: 'image_too_large', status: 413 };
   switch (error.status) {
     case 400:
       return error.code.startsWith('UPLOAD_') && error.code !== 'UPLOAD_NO_FILE'

@@ -2,7 +2,7 @@ import { errorMessages, type Expansion, type V1Error } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { creditsOfUser, expertOwner, setCredits } from '../helpers/team';
-import { photo } from '../resizer/images';
+import { photo, pngBomb } from '../resizer/images';
 import { createKey, postExpansion, type ExpansionPost } from './api-client';
 
 const errorOf = (response: { json: <T>() => T }) => response.json<V1Error>().error;
@@ -33,7 +33,7 @@ describe('POST /v1/expansions: bad input, credits, limits and retries (issue 30)
   });
   afterAll(() => t.close());
 
-  it('applies the app upload rules unchanged: wrong type 415, truncated 400, over 10 MB 413', async () => {
+  it('applies the app upload rules: wrong type 415, truncated 400, over 10 MB or 50 MP 413', async () => {
     const owner = await expertOwner(t);
     const { secret } = await createKey(owner.client);
     const fields: ExpansionPost['fields'] = [['ratio', '1:1']];
@@ -67,6 +67,16 @@ describe('POST /v1/expansions: bad input, credits, limits and retries (issue 30)
     expect(errorOf(huge)).toEqual({
       code: 'image_too_large',
       message: errorMessages.UPLOAD_TOO_LARGE,
+    });
+
+    const overPixels = await postExpansion(t, secret, {
+      image: { bytes: await pngBomb(), filename: 'bomb.png', contentType: 'image/png' },
+      fields,
+    });
+    expect(overPixels.statusCode).toBe(413);
+    expect(errorOf(overPixels)).toEqual({
+      code: 'image_too_large',
+      message: errorMessages.UPLOAD_TOO_MANY_PIXELS,
     });
 
     const noImage = await postExpansion(t, secret, { fields });

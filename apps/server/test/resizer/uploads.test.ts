@@ -1,6 +1,8 @@
 import { readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { fixtureImage } from '@reframe/fixtures';
 import { MAX_UPLOAD_BYTES } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from '../helpers/accounts';
@@ -52,6 +54,32 @@ describe('POST /api/uploads', () => {
     const { data } = await sharp(file.rawPayload).raw().toBuffer({ resolveWithObject: true });
     // The first frame is black, the second red.
     expect(data[0]).toBeLessThan(50);
+  });
+
+  it('accepts an iPhone HEIC photo, with or without its type, and stores it as a JPEG (issue 41)', async () => {
+    const { client } = await signUpVerified(t);
+    const bytes = new Uint8Array(await readFile(fixtureImage('coffee.heic')));
+    for (const contentType of ['image/heic', 'application/octet-stream']) {
+      const result = await upload(t, client, bytes, 'IMG_0001.HEIC', contentType);
+      expect(result).toMatchObject({ width: 600, height: 400, filename: 'IMG_0001.HEIC' });
+      const file = await client.get(pathOf(result.url));
+      expect(file.headers['content-type']).toBe('image/jpeg');
+      expect(await sizeOf(file.rawPayload)).toEqual({ width: 600, height: 400, format: 'jpeg' });
+    }
+  });
+
+  it('names HEIC when a HEIC photo cannot be decoded (issue 41)', async () => {
+    const { client } = await signUpVerified(t);
+    const bytes = new Uint8Array(await readFile(fixtureImage('coffee.heic')));
+    bytes.fill(0, Buffer.from(bytes).indexOf('mdat') + 4);
+    const response = await uploadRaw(t, client, [
+      { bytes, filename: 'IMG_0002.HEIC', contentType: 'image/heic' },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'UPLOAD_HEIC_UNREADABLE',
+      message: 'HEIC photos are not supported yet: export as JPEG',
+    });
   });
 
   it('stores a large photo compactly, not as a PNG many times its size', async () => {

@@ -14,6 +14,8 @@ export const DECODE_WORK_FACTOR: Readonly<Record<ImageFormat, number>> = {
   webp: 12,
   // LZW, like PNG's inflate, and only the first frame is decoded.
   gif: 2,
+  // libheif in WebAssembly: a 12 MP HEIC in 0.47 s warm (1.2 s on a worker's first), JPEG 0.18 s.
+  heic: 4,
 };
 
 /**

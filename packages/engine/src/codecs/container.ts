@@ -34,6 +34,9 @@ export function checkContainer(bytes: Uint8Array, header: HeaderInfo): Container
     case 'gif':
       checkGif(bytes);
       return { lossless: true };
+    case 'heic':
+      // sniffHeader has walked its boxes (readHeifHeader): each fits and coded data is there.
+      return { lossless: false };
   }
 }
 

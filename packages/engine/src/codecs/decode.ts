@@ -2,6 +2,7 @@ import sharp, { type Sharp } from 'sharp';
 import { EngineInputError } from '../errors';
 import type { RawImage } from './bmp';
 import { decodeBmp } from './bmp';
+import { decodeHeif } from './heif';
 import { MAX_INPUT_PIXELS } from './limits';
 import type { HeaderInfo } from './sniff';
 import { sniffHeader } from './sniff';
@@ -15,11 +16,11 @@ export interface DecodeOptions {
  * The one place that builds the sharp decode pipeline. The header has already been checked, so
  * nothing reaches libvips that is larger than our own pixel cap.
  */
-export function openImage(bytes: Uint8Array, header: HeaderInfo): Sharp {
-  if (header.format === 'bmp') {
-    const bmp = decodeBmp(bytes);
-    return sharp(bmp.data, {
-      raw: { width: bmp.width, height: bmp.height, channels: bmp.channels },
+export async function openImage(bytes: Uint8Array, header: HeaderInfo): Promise<Sharp> {
+  if (header.format === 'bmp' || header.format === 'heic') {
+    const raw = header.format === 'bmp' ? decodeBmp(bytes) : await decodeHeif(bytes);
+    return sharp(raw.data, {
+      raw: { width: raw.width, height: raw.height, channels: raw.channels },
     });
   }
   return sharp(bytes, {
@@ -47,14 +48,16 @@ export interface ProbedImage {
 export async function probeImage(bytes: Uint8Array): Promise<ProbedImage> {
   const header = sniffHeader(bytes);
   try {
-    const image = openImage(bytes, header);
+    const image = await openImage(bytes, header);
     const meta = await image.metadata();
     const swap = (meta.orientation ?? 1) >= 5;
+    // libheif applies a HEIC's own rotation as it decodes: the decoded size is the one to trust.
+    const rotated = header.format === 'heic' ? meta : header;
     return {
       header,
       image,
-      width: swap ? header.height : header.width,
-      height: swap ? header.width : header.height,
+      width: swap ? rotated.height : rotated.width,
+      height: swap ? rotated.width : rotated.height,
       hasAlpha: meta.hasAlpha,
     };
   } catch (error) {

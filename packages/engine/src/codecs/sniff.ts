@@ -1,7 +1,8 @@
 import { EngineInputError } from '../errors';
+import { isHeif, readHeifHeader } from './heif';
 import { MAX_INPUT_PIXELS, MAX_INPUT_SIDE } from './limits';
 
-export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'bmp' | 'gif';
+export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'bmp' | 'gif' | 'heic';
 
 export interface HeaderInfo {
   format: ImageFormat;
@@ -47,6 +48,7 @@ function readHeader(b: Uint8Array): HeaderInfo {
     if (b.length < 10) throw truncated();
     return { format: 'gif', width: view.getUint16(6, true), height: view.getUint16(8, true) };
   }
+  if (isHeif(b)) return { format: 'heic', ...readHeifHeader(b) };
   if (b.length >= 2 && ascii(0, 2) === 'BM') {
     if (b.length < 26) throw truncated();
     const dibSize = view.getUint32(14, true);
@@ -60,7 +62,7 @@ function readHeader(b: Uint8Array): HeaderInfo {
   }
   throw new EngineInputError(
     'UNSUPPORTED_FORMAT',
-    'The file is not a JPEG, PNG, WebP, BMP or GIF image.',
+    'The file is not a JPEG, PNG, WebP, HEIC, BMP or GIF image.',
   );
 }
 

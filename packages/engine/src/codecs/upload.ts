@@ -1,6 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
 import { EngineInputError } from '../errors';
 import { decodeBmp } from './bmp';
+import { decodeHeif } from './heif';
 import { checkDecodeCost } from './budget';
 import { checkContainer } from './container';
 import { translateSharpError } from './decode';
@@ -57,7 +58,9 @@ export async function prepareUpload(
   checked: CheckedUpload = checkUpload(bytes),
 ): Promise<PreparedUpload> {
   try {
-    if (checked.format === 'bmp') return await prepareBmp(bytes, checked);
+    if (checked.format === 'bmp' || checked.format === 'heic') {
+      return await prepareDecoded(bytes, checked);
+    }
     const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, pages: -1 }).metadata();
     // An animated GIF is read as its first frame (the brief accepts GIF); other formats' animations are refused.
     if ((meta.pages ?? 1) > 1 && checked.format !== 'gif') {
@@ -85,8 +88,9 @@ export async function prepareUpload(
   }
 }
 
-async function prepareBmp(bytes: Uint8Array, checked: CheckedUpload): Promise<PreparedUpload> {
-  const raw = decodeBmp(bytes);
+/** Formats sharp does not read: decoded by our own reader (BMP) or libheif (HEIC) first. */
+async function prepareDecoded(bytes: Uint8Array, checked: CheckedUpload): Promise<PreparedUpload> {
+  const raw = checked.format === 'bmp' ? decodeBmp(bytes) : await decodeHeif(bytes);
   const hasAlpha = raw.channels === 4;
   const storedFormat = chooseStoredFormat(checked, hasAlpha);
   const image = sharp(raw.data, {
@@ -94,7 +98,7 @@ async function prepareBmp(bytes: Uint8Array, checked: CheckedUpload): Promise<Pr
   });
   const result = await encodeStored(image, hasAlpha, storedFormat);
   return {
-    format: 'bmp',
+    format: checked.format,
     hasAlpha,
     storedFormat,
     ...result,

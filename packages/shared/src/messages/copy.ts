@@ -3,6 +3,7 @@
  * word, grouped by screen. Screens read their text from here, never from literals.
  */
 import { MAX_BULK_PHOTOS } from '../bulk';
+import { acceptedFormatNames } from '../image-formats';
 import { resolveOutput } from '../output-target';
 import { findPlacement } from '../placement-packs';
 import { balanceAfterTopUp, queuePlace, type Plan } from '../plans';
@@ -54,8 +55,7 @@ export const copy = {
     heroTitle: 'Instantly Resize and Reframe Your Images with AI',
     // The brief promised "under 10 seconds" from upload to download; on two cores the built-in
     // engine holds it per aspect ratio, not for several (npm run bench:resizer, issue 27).
-    heroSubtitle:
-      'Upload a PNG or JPG, pick the aspect ratios you need, and the AI extends the background. From upload to download in under 10 seconds per aspect ratio.',
+    heroSubtitle: `Upload a photo (${acceptedFormatNames}), pick the aspect ratios you need, and the AI extends the background. From upload to download in under 10 seconds per aspect ratio.`,
     tryForFree: 'Try for Free',
     noCreditCard: 'No credit card required',
     getStartedForFree: 'Get Started for Free',

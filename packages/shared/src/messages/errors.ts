@@ -101,6 +101,7 @@ export const errorMessages = {
   UPLOAD_TOO_MANY_PIXELS: 'Upload failed: The image is too large (at most 50 megapixels)',
   UPLOAD_TOO_COSTLY:
     'Upload failed: The image is too large to process in this format. Please upload a smaller image, or a JPG or PNG',
+  UPLOAD_HEIC_UNREADABLE: 'HEIC photos are not supported yet: export as JPEG',
   UPLOAD_TOO_SMALL: `Upload failed: The image must be at least ${MIN_UPLOAD_SIDE} pixels wide and high`,
   UPLOAD_TOO_ELONGATED: `Upload failed: The image is too long and narrow (at most ${MAX_UPLOAD_ASPECT}:1)`,
   // ours: a prediction's `error` when its job did not finish; the credit was given back

@@ -3,6 +3,8 @@
  * galleries, the 3-step demo, pricing and the final call to action. `copy.landing` spreads these
  * in, so screens still read everything from `copy`.
  */
+import { acceptedFormatNames } from '../image-formats';
+
 export const landingSections = {
   skipToContent: 'Skip to content',
   heroCompareLabel: 'Compare the original photo with the AI-extended version',
@@ -29,7 +31,7 @@ export const landingSections = {
     },
     {
       title: 'Easy to Use',
-      body: 'Upload a PNG or JPG, pick your sizes, download. No design skills needed.',
+      body: 'Upload a photo, pick your sizes, download. No design skills needed.',
     },
   ],
   galleriesEyebrow: 'Examples',
@@ -60,7 +62,7 @@ export const landingSections = {
   demoTitle: 'Three steps to a perfect fit',
   demoSubtitle: 'Pick a preset and watch the same photo reframe itself. These are real results.',
   demoSteps: [
-    { title: 'Upload', body: 'Drop in a PNG or JPG up to 10 MB.' },
+    { title: 'Upload', body: `Drop in a ${acceptedFormatNames} photo up to 10 MB.` },
     { title: 'Choose dimensions', body: 'Pick a preset, or several at once.' },
     {
       title: 'The AI resizes',

@@ -2,6 +2,7 @@ import {
   API_EXPANSIONS_PER_MINUTE,
   API_HEADERS,
   WEBHOOK_RETRY_WINDOW_HOURS,
+  acceptedImageMimeTypes,
   apiFormats,
 } from '@reframe/shared';
 import { componentSchemas } from './openapi-schemas';
@@ -39,7 +40,7 @@ const paths = {
         content: {
           'multipart/form-data': {
             schema: ref('schemas', 'ExpansionForm'),
-            encoding: { image: { contentType: 'image/png, image/jpeg, image/webp' } },
+            encoding: { image: { contentType: acceptedImageMimeTypes.join(', ') } },
           },
         },
       },

@@ -1,9 +1,9 @@
 import { isEngineInputError } from '@reframe/engine';
-import type { ErrorCode } from '@reframe/shared';
+import { acceptedImageExtensions, type ErrorCode } from '@reframe/shared';
 import { AppError } from '../../platform/http/app-error';
 
-/** The brief's extension rule: image/* types pass, else jpg, jpeg, png, gif, webp or bmp. */
-const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp']);
+/** The brief's extension rule: image/* types pass, else an accepted format's extension. */
+const IMAGE_EXTENSIONS = new Set(acceptedImageExtensions);
 
 function extensionOf(filename: string): string {
   const dot = filename.lastIndexOf('.');
@@ -39,6 +39,7 @@ const ENGINE_CODES: Record<string, ErrorCode> = {
   ANIMATED: 'UPLOAD_ANIMATED',
   TOO_MANY_PIXELS: 'UPLOAD_TOO_MANY_PIXELS',
   TOO_COSTLY: 'UPLOAD_TOO_COSTLY',
+  HEIC_UNREADABLE: 'UPLOAD_HEIC_UNREADABLE',
 };
 
 /**

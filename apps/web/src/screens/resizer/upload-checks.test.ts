@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { firstDroppedFile, isAcceptedImageFile, uploadProblem } from './upload-checks';
+import {
+  DROPZONE_ACCEPT,
+  firstDroppedFile,
+  isAcceptedImageFile,
+  uploadProblem,
+} from './upload-checks';
 
 describe('isAcceptedImageFile', () => {
   it('accepts any image/ type, or a known extension when the type is missing', () => {
     expect(isAcceptedImageFile({ name: 'a', type: 'image/gif' })).toBe(true);
     expect(isAcceptedImageFile({ name: 'photo.JPG', type: '' })).toBe(true);
     expect(isAcceptedImageFile({ name: 'scan.bmp', type: 'application/octet-stream' })).toBe(true);
+  });
+
+  it('accepts an iPhone photo by its .HEIC name when the browser gives no type (issue 41)', () => {
+    expect(isAcceptedImageFile({ name: 'IMG_0001.HEIC', type: '' })).toBe(true);
+    expect(isAcceptedImageFile({ name: 'IMG_0002.heif', type: '' })).toBe(true);
   });
 
   it('rejects other files', () => {
@@ -31,5 +41,19 @@ describe('firstDroppedFile', () => {
     expect(firstDroppedFile(['a', 'b'], [])).toBe('a');
     expect(firstDroppedFile([], [{ file: 'c' }, { file: 'd' }])).toBe('c');
     expect(firstDroppedFile([], [])).toBeNull();
+  });
+});
+
+describe('DROPZONE_ACCEPT', () => {
+  it('lets the file picker offer every format the server accepts, GIF and HEIC included (issue 41)', () => {
+    expect(DROPZONE_ACCEPT).toEqual({
+      'image/jpeg': ['.jpg', '.jpeg'],
+      'image/png': ['.png'],
+      'image/webp': ['.webp'],
+      'image/heic': ['.heic', '.heif'],
+      'image/heif': ['.heic', '.heif'],
+      'image/bmp': ['.bmp'],
+      'image/gif': ['.gif'],
+    });
   });
 });

@@ -1,14 +1,16 @@
-import { errorMessages, MAX_UPLOAD_BYTES } from '@reframe/shared';
+import {
+  acceptedImageExtensions,
+  acceptedImageFormats,
+  errorMessages,
+  MAX_UPLOAD_BYTES,
+} from '@reframe/shared';
 
-/** react-dropzone's accept list: the brief's jpeg, png, webp and bmp. */
-export const DROPZONE_ACCEPT: Record<string, string[]> = {
-  'image/jpeg': ['.jpg', '.jpeg'],
-  'image/png': ['.png'],
-  'image/webp': ['.webp'],
-  'image/bmp': ['.bmp'],
-};
-
-const ACCEPTED_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'bmp'];
+/** react-dropzone's accept list, which the file picker offers: every accepted format. */
+export const DROPZONE_ACCEPT: Record<string, string[]> = Object.fromEntries(
+  acceptedImageFormats.flatMap((format) =>
+    format.mimeTypes.map((type) => [type, format.extensions.map((extension) => `.${extension}`)]),
+  ),
+);
 
 interface FileLike {
   name: string;
@@ -20,7 +22,7 @@ interface FileLike {
 export function isAcceptedImageFile(file: Pick<FileLike, 'name' | 'type'>): boolean {
   if (file.type.startsWith('image/')) return true;
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-  return file.name.includes('.') && ACCEPTED_EXTENSIONS.includes(extension);
+  return file.name.includes('.') && acceptedImageExtensions.includes(extension);
 }
 
 /** The message to show for a chosen file, or null when it may be uploaded. */
