@@ -202,12 +202,19 @@ describe('team invitations', () => {
     expect(await teamOf(late.client)).toEqual({ team: null, eligible: false });
   });
 
-  it('is for signed-in, verified users only', async () => {
+  it('is for signed-in, verified users only, but the invitation its token shows (issue 41)', async () => {
     const owner = await expertOwner(t);
     await invite(owner.client, uniqueEmail('unverified'));
     const anonymous = new TestClient(t.app, t.config.server.appOrigin);
     expect((await anonymous.get('/api/team')).statusCode).toBe(401);
     expect((await anonymous.post('/api/team/join', { token: 'x' })).statusCode).toBe(401);
+    // The invitation's details are the token's alone: sign-up from it fills in the address.
+    const email = uniqueEmail('signed-out');
+    await invite(owner.client, email);
+    const shown = await anonymous.get(`/api/team/invitation?token=${inviteTokenFor(t, email)}`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toMatchObject({ email, role: 'member' });
+    expect((await anonymous.get('/api/team/invitation?token=x')).statusCode).toBe(404);
     // Sign-up before verifying the address gives no session.
     const { client: unverified } = await signUp(t, uniqueEmail('unverified'));
     expect((await unverified.get('/api/team')).statusCode).toBe(401);

@@ -16,7 +16,11 @@ import type { TeamService } from './team.service';
 type IdParams = { Params: { id: string } };
 type UserParams = { Params: { userId: string } };
 
-/** The team API of issue 26; every route is for a signed-in, verified user. */
+/**
+ * The team API of issue 26; every route is for a signed-in, verified user but the invitation's
+ * details, which its token alone shows (the mail's link): so sign-up from it can fill in the
+ * invited address (issue 41).
+ */
 export function teamRoutes(deps: { teamService: TeamService }) {
   const { teamService } = deps;
   return function team(app: FastifyInstance) {
@@ -57,7 +61,7 @@ export function teamRoutes(deps: { teamService: TeamService }) {
       return reply.status(204).send();
     });
 
-    app.get('/api/team/invitation', guarded, async (request): Promise<Invitation> => {
+    app.get('/api/team/invitation', async (request): Promise<Invitation> => {
       const { token } = parseInput(invitationQuerySchema, request.query);
       return teamService.invitation(token);
     });

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { copy } from '@reframe/shared';
 import { authClient, unwrap } from '../../api/auth-client';
 import { rememberPendingSignUp } from '../../auth/pending-sign-up';
@@ -16,10 +16,21 @@ import type { VerifyEmailState } from '../verify-email/VerifyEmailScreen';
 
 const terms = copy.auth.acceptTerms;
 
+/** What a team invitation hands to sign-up: the address it was sent to. */
+export interface SignUpState {
+  invitedEmail?: string;
+}
+
 export function SignUpScreen() {
   const navigate = useNavigate();
   const { refresh } = useAuth();
-  const [fields, setFields] = useState({ name: '', email: '', password: '', confirmPassword: '' });
+  const invitedEmail = (useLocation().state as SignUpState | null)?.invitedEmail ?? '';
+  const [fields, setFields] = useState({
+    name: '',
+    email: invitedEmail,
+    password: '',
+    confirmPassword: '',
+  });
   const { busy, error, setError, submit } = useFormSubmit();
 
   const bind = (field: keyof typeof fields) => ({

@@ -5,6 +5,7 @@ import { copy, errorMessages } from '@reframe/shared';
 import { ApiError, describeError } from '../../api/api-error';
 import { authClient, unwrap } from '../../api/auth-client';
 import { forgetPendingSignUp } from '../../auth/pending-sign-up';
+import { pendingTeamJoin } from '../../auth/pending-team-join';
 import { useAuth } from '../../auth/use-auth';
 import { useSignOut } from '../../auth/use-sign-out';
 import { Alert } from '../../components/Alert';
@@ -95,7 +96,8 @@ export function VerifyEmailScreen() {
   const justSignedUp = (location.state as VerifyEmailState | null)?.email;
   const email = currentUser?.email ?? justSignedUp;
 
-  if (currentUser && emailVerified) return <Navigate to="/app" replace />;
+  // Verified in another tab: back to the invitation that brought them, if any (issue 41).
+  if (currentUser && emailVerified) return <Navigate to={pendingTeamJoin() ?? '/app'} replace />;
 
   if (!email) {
     return (
