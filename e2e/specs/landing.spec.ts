@@ -261,6 +261,14 @@ test.describe('landing page, on a phone', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('button', { name: 'Close menu' }).click();
     await expect(menu).toHaveCount(0);
+    // The open menu lies over a backdrop, which closes it when tapped (issue 41).
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const backdrop = page.getByTestId('public-menu-backdrop');
+    await expect(backdrop).toBeVisible();
+    const viewport = page.viewportSize()!;
+    await backdrop.click({ position: { x: viewport.width / 2, y: viewport.height - 20 } });
+    await expect(menu).toHaveCount(0);
+    await expect(backdrop).toHaveCount(0);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('link', { name: 'Pricing' }).click();
     await expect(menu).toHaveCount(0);
