@@ -16,6 +16,12 @@ import { photo } from '../resizer/images';
 import { isSettled, multipartBody } from '../resizer/resizer-client';
 
 /**
+ * How long a worker may take to pick a job up: minutes, not the seconds it takes on a quiet
+ * machine, since the suite must pass beside other work (issue 41).
+ */
+const BUSY_MACHINE_WAIT_MS = 240_000;
+
+/**
  * Reframe beyond one machine: PostgreSQL, a local S3 server, 2 web and 2 worker processes, each
  * a real `src/main.ts`. Jobs are small so the whole file runs in about a minute.
  */
@@ -136,7 +142,7 @@ describe('2 web and 2 worker processes on PostgreSQL and S3', () => {
 
   it(
     'settles every prediction exactly once when a worker is killed mid-job, and serves results to their owner through either web process',
-    { timeout: 330_000 },
+    { timeout: 600_000 },
     async () => {
       const [web1, web2] = await Promise.all([start('web'), start('web')]);
       const workers = await Promise.all([start('worker'), start('worker')]);
@@ -169,7 +175,7 @@ describe('2 web and 2 worker processes on PostgreSQL and S3', () => {
       const killedJob = ids[0]![0]!;
       const victim = await waitFor(
         () => workers.find((worker) => worker.started.includes(killedJob)),
-        { what: `a worker to start ${killedJob}`, timeoutMs: 60_000, intervalMs: 20 },
+        { what: `a worker to start ${killedJob}`, timeoutMs: BUSY_MACHINE_WAIT_MS, intervalMs: 20 },
       );
       killed = victim;
       await victim.signal('SIGKILL');
@@ -219,7 +225,7 @@ describe('2 web and 2 worker processes on PostgreSQL and S3', () => {
 
   it(
     'on SIGTERM a worker hands its running job back and exits, and a web process finishes its requests first',
-    { timeout: 180_000 },
+    { timeout: 420_000 },
     async () => {
       const web = processes.find((p) => p.role === 'web')!;
       const survivor = processes.find((p) => p.role === 'worker' && p !== killed);
@@ -233,7 +239,7 @@ describe('2 web and 2 worker processes on PostgreSQL and S3', () => {
       const workers = processes.filter((p) => p.role === 'worker' && p !== killed);
       const holder = await waitFor(
         () => workers.find((worker) => worker.started.includes(ids[0]!)),
-        { what: `a worker to start ${ids[0]!}`, timeoutMs: 60_000, intervalMs: 20 },
+        { what: `a worker to start ${ids[0]!}`, timeoutMs: BUSY_MACHINE_WAIT_MS, intervalMs: 20 },
       );
       expect(holder).toBe(survivor);
       const replacement = start('worker');

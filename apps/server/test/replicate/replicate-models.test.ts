@@ -213,7 +213,9 @@ describe('a named model that stalls past our time-out', () => {
         REPLICATE_MODEL: 'bria/expand-image',
         REPLICATE_MODEL_VERSION: '',
       }),
-      jobTimeoutMs: 4000,
+      // Long enough that the job reaches the model on a busy machine before it runs out: the
+      // time-out starts with the job, before the pad, the scale and the upload (issue 41).
+      jobTimeoutMs: 15_000,
     });
   });
   afterAll(async () => {
