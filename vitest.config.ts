@@ -34,6 +34,8 @@ const dialectTests = [
   'billing/credits-for-payments',
   'billing/payments-mode',
   'billing/renewal-job',
+  'billing/second-checkout',
+  'billing/stripe-second-checkout',
   'billing/stripe-webhooks',
   'billing/test-mode-checkout',
   'billing/webhook-timestamps',

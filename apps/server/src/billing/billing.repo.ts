@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../platform/db/types';
 import './billing.tables';
 
@@ -11,6 +11,19 @@ export function findAccount(db: BillingDb, userId: string) {
     .selectAll()
     .where('user_id', '=', userId)
     .executeTakeFirst();
+}
+
+/**
+ * Takes the account's row lock for the rest of the transaction (a no-op write: PostgreSQL locks
+ * the row, SQLite the database), so two fulfilments of one user run one after the other and the
+ * second reads what the first wrote.
+ */
+export async function lockAccount(db: BillingDb, userId: string): Promise<void> {
+  await db
+    .updateTable('billing_account')
+    .set({ updated_at: sql<string>`updated_at` })
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 export function findAccountByCustomer(db: BillingDb, customerId: string) {

@@ -15,6 +15,7 @@ import {
   findProfile,
   insertFreeAccountIfMissing,
   isEventProcessed,
+  lockAccount,
   recordProcessedEvent,
   setSubscriptionStatus,
   updateAccountState,
@@ -38,12 +39,39 @@ export function invoicePaysFor(invoice: ProviderInvoice | null, planId: PaidPlan
   return Boolean(invoice?.paid && invoice.amountPaid > 0 && invoice.chargedPlans.includes(planId));
 }
 
+/** How often an event is applied again after another fulfilment changed the same account. */
+const MAX_ATTEMPTS = 5;
+
+/** The account's subscription changed between the provider reads and the transaction. */
+class AccountChangedError extends Error {}
+
+/**
+ * Of two subscriptions of one customer, the one the provider created last (its checkout was paid
+ * last) is the user's; the same second goes to the greater id, so every reader agrees.
+ */
+function isNewer(a: ProviderSubscription, b: ProviderSubscription): boolean {
+  const difference = a.createdAt.getTime() - b.createdAt.getTime();
+  return difference === 0 ? a.id > b.id : difference > 0;
+}
+
+/** What fulfilment saw of the account before its transaction, and the provider's view of it. */
+interface Seen {
+  subscriptionId: string | null;
+  /** The account's recorded subscription when the event is about another one. */
+  recorded: ProviderSubscription | null;
+}
+
 /**
  * The fulfilment rules. Each event is applied once (its id is recorded in the same transaction
  * as its effects); the event only says which subscription changed, and the state applied is
  * re-read from the provider, so order and repetition do not matter. Credits are a top-up to
  * the plan's credits keyed by the invoice that paid for that plan: a new period's invoice, or
  * the invoice charging an upgrade; a downgrade waits for the period's end and grants nothing.
+ *
+ * A user has one subscription: of two paid checkouts, the one paid last replaces the other
+ * (README, "Plans and payments"), which is cancelled with the provider. The provider is read
+ * before the transaction and called after it, never inside: the transaction holds SQLite's only
+ * connection, and the test-mode provider's store is in that database.
  */
 export function createFulfilmentService(deps: {
   db: BillingDb;
@@ -58,25 +86,56 @@ export function createFulfilmentService(deps: {
       log.info({ eventId: event.id, type: event.type }, 'billing event ignored');
       return 'ignored';
     }
-    if (await isEventProcessed(db, event.id)) return 'duplicate';
+    const duplicate = await isEventProcessed(db, event.id);
     const subscription = await provider.retrieveSubscription(event.subscriptionId);
     const userId = await resolveUser(event, subscription);
-    try {
-      await db.transaction().execute(async (trx) => {
-        await recordProcessedEvent(trx, event, clock.now());
-        if (subscription && userId) await reconcile(trx, userId, subscription);
-      });
-    } catch (error) {
-      if (isUniqueViolation(error) && (await isEventProcessed(db, event.id))) return 'duplicate';
-      throw error;
-    }
+    const outcome = duplicate ? 'duplicate' : await applyOnce(event, subscription, userId);
     if (!subscription || !userId) {
-      log.warn(
-        { eventId: event.id, type: event.type },
-        'billing event for an unknown subscription or user',
-      );
+      if (outcome === 'applied') {
+        log.warn(
+          { eventId: event.id, type: event.type },
+          'billing event for an unknown subscription or user',
+        );
+      }
+      return outcome;
     }
-    return 'applied';
+    // Also on a repeated event: the provider retries one whose cancellation failed.
+    await endReplacedSubscriptions(userId, subscription);
+    return outcome;
+  }
+
+  async function applyOnce(
+    event: BillingEvent,
+    subscription: ProviderSubscription | null,
+    userId: string | null,
+  ): Promise<FulfilmentOutcome> {
+    for (let attempt = 1; ; attempt += 1) {
+      const seen = await readBeforeTransaction(subscription, userId);
+      try {
+        await db.transaction().execute(async (trx) => {
+          await recordProcessedEvent(trx, event, clock.now());
+          if (subscription && userId) await reconcile(trx, userId, subscription, seen);
+        });
+        return 'applied';
+      } catch (error) {
+        if (error instanceof AccountChangedError && attempt < MAX_ATTEMPTS) continue;
+        if (isUniqueViolation(error) && (await isEventProcessed(db, event.id))) return 'duplicate';
+        throw error;
+      }
+    }
+  }
+
+  async function readBeforeTransaction(
+    subscription: ProviderSubscription | null,
+    userId: string | null,
+  ): Promise<Seen> {
+    const account = userId ? await findAccount(db, userId) : undefined;
+    const subscriptionId = account?.subscription_id ?? null;
+    const recorded =
+      subscription && subscriptionId && subscriptionId !== subscription.id
+        ? await provider.retrieveSubscription(subscriptionId)
+        : null;
+    return { subscriptionId, recorded };
   }
 
   async function resolveUser(event: BillingEvent, subscription: ProviderSubscription | null) {
@@ -90,7 +149,12 @@ export function createFulfilmentService(deps: {
     return (await findProfile(db, candidate)) ? candidate : null;
   }
 
-  async function reconcile(trx: BillingDb, userId: string, subscription: ProviderSubscription) {
+  async function reconcile(
+    trx: BillingDb,
+    userId: string,
+    subscription: ProviderSubscription,
+    seen: Seen,
+  ) {
     const now = clock.now();
     await insertFreeAccountIfMissing(trx, {
       userId,
@@ -98,13 +162,19 @@ export function createFulfilmentService(deps: {
       periodEnd: addOneMonth(now),
       now,
     });
+    await lockAccount(trx, userId);
     const account = await findAccount(trx, userId);
     if (!account) return;
+    if (account.subscription_id !== seen.subscriptionId) throw new AccountChangedError();
     const isCurrent = account.subscription_id === subscription.id;
     if (isEntitling(subscription.status) && subscription.planId) {
-      // A newer subscription replaces the recorded one; an older one never overrides it.
       if (!isCurrent && account.subscription_id && account.plan_id !== 'free') {
-        if (!(await isReplacement(account))) return;
+        const { recorded } = seen;
+        // An older subscription never overrides a newer one that still entitles.
+        if (recorded && isEntitling(recorded.status) && isNewer(recorded, subscription)) {
+          log.info({ subscriptionId: subscription.id }, 'billing: an older subscription ignored');
+          return;
+        }
       }
       await applyPaidState(trx, account, subscription, subscription.planId, now);
     } else if (isCurrent) {
@@ -112,10 +182,23 @@ export function createFulfilmentService(deps: {
     }
   }
 
-  async function isReplacement(account: AccountRow) {
-    if (!account.subscription_id) return true;
-    const recorded = await provider.retrieveSubscription(account.subscription_id);
-    return !recorded || !isEntitling(recorded.status);
+  /**
+   * Cancels with the provider every subscription of the user older than the one recorded: the
+   * one a later checkout replaced, or one whose checkout was paid first but fulfilled last.
+   */
+  async function endReplacedSubscriptions(userId: string, subscription: ProviderSubscription) {
+    if (!isEntitling(subscription.status)) return;
+    const currentId = (await findAccount(db, userId))?.subscription_id;
+    if (!currentId) return;
+    const current =
+      currentId === subscription.id ? subscription : await provider.retrieveSubscription(currentId);
+    if (!current || !isEntitling(current.status)) return;
+    for (const other of await provider.listSubscriptions(current.customerId)) {
+      if (other.id !== current.id && isEntitling(other.status) && isNewer(current, other)) {
+        log.info({ subscriptionId: other.id, by: current.id }, 'billing: subscription replaced');
+        await provider.cancelSubscription(other.id);
+      }
+    }
   }
 
   async function applyPaidState(

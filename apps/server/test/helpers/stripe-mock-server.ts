@@ -15,6 +15,8 @@ export interface MockSubscription {
   periodEnd: Date;
   cancelAtPeriodEnd?: boolean;
   userId?: string;
+  /** When Stripe created it (the order of two checkouts). Default: the period's start. */
+  createdAt?: Date;
   latestInvoice?: MockInvoice | null;
 }
 
@@ -75,6 +77,7 @@ function subscriptionObject(s: MockSubscription) {
     object: 'subscription',
     customer: s.customer,
     status: s.status,
+    created: unix(s.createdAt ?? s.periodStart),
     cancel_at_period_end: s.cancelAtPeriodEnd ?? false,
     metadata: s.userId ? { userId: s.userId } : {},
     latest_invoice: s.latestInvoice ? invoiceObject(s.latestInvoice, s) : null,

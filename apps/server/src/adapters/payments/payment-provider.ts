@@ -15,6 +15,10 @@ export interface PaymentProvider {
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /** The subscription as the provider holds it now; null when the provider does not know it. */
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
+  /** The customer's subscriptions that have not ended (without their latest invoice). */
+  listSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
+  /** Ends one subscription now, crediting its unused time where the provider bills. */
+  cancelSubscription(id: string): Promise<void>;
   /** Ends every subscription of the customer now (account deletion); how many were ended. */
   cancelSubscriptions(customerId: string): Promise<number>;
   /** Verifies the signature over the raw body; throws WebhookSignatureError when it fails. */
@@ -35,6 +39,8 @@ export interface ProviderSubscription {
   /** The user id we stored in the subscription's metadata at checkout. */
   userId: string | null;
   status: string;
+  /** When the provider created it: when its checkout was paid. */
+  createdAt: Date;
   /** The plan of the subscription's price; null for a price we do not sell. */
   planId: PaidPlanId | null;
   periodStart: Date;

@@ -45,6 +45,7 @@ export function toProviderSubscription(
     customerId: idOf(subscription.customer) ?? '',
     userId: subscription.metadata?.userId ?? null,
     status: subscription.status,
+    createdAt: new Date(subscription.created * 1000),
     planId: planForPrice(priceIds, item?.price.id),
     periodStart: new Date((item?.current_period_start ?? 0) * 1000),
     periodEnd: new Date((item?.current_period_end ?? 0) * 1000),

@@ -68,6 +68,23 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
     },
 
+    async listSubscriptions(customerId) {
+      const live = [];
+      // Without a status filter Stripe lists every subscription that has not ended yet.
+      for await (const subscription of stripe.subscriptions.list({
+        customer: customerId,
+        limit: 100,
+      })) {
+        live.push(toProviderSubscription(subscription, options.priceIds));
+      }
+      return live;
+    },
+
+    async cancelSubscription(id) {
+      // The unused time becomes a credit on the customer's balance, paid into the next invoice.
+      await stripe.subscriptions.cancel(id, { prorate: true });
+    },
+
     async cancelSubscriptions(customerId) {
       // Without a status filter Stripe lists every subscription that has not ended yet.
       let ended = 0;

@@ -21,6 +21,11 @@ export interface TestSubscription {
   object: 'subscription';
   customer: string;
   status: 'active' | 'canceled';
+  /**
+   * Unix seconds like Stripe's, with the milliseconds as a fraction: fulfilment keeps the newest
+   * of two subscriptions, and two test checkouts are often paid within one second.
+   */
+  created: number;
   cancel_at_period_end: boolean;
   canceled_at: number | null;
   metadata: { userId: string };
@@ -57,5 +62,6 @@ export interface TestPortalSession {
 }
 
 export const toUnix = (date: Date) => Math.floor(date.getTime() / 1000);
+export const toUnixWithMs = (date: Date) => date.getTime() / 1000;
 export const newTestId = (prefix: string) =>
   `${prefix}_test_${crypto.randomUUID().replaceAll('-', '')}`;

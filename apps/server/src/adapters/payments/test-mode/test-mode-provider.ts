@@ -14,6 +14,7 @@ import { createTestModeStore } from './test-mode-store';
 import {
   newTestId,
   toUnix,
+  toUnixWithMs,
   type TestCheckoutSession,
   type TestInvoice,
   type TestInvoiceLine,
@@ -124,15 +125,8 @@ export function createTestModeProvider(options: {
 
   async function renewOrEnd(subscription: TestSubscription): Promise<void> {
     const item = subscription.items.data[0];
-    const now = clock.now();
     if (subscription.cancel_at_period_end) {
-      const ended: TestSubscription = {
-        ...subscription,
-        status: 'canceled',
-        canceled_at: toUnix(now),
-      };
-      await store.put('subscription', ended, now);
-      await emit('customer.subscription.deleted', ended);
+      await end(subscription);
       return;
     }
     const next = nextPeriod({
@@ -154,10 +148,32 @@ export function createTestModeProvider(options: {
     };
     const invoice = await newInvoice(renewed, 'subscription_cycle');
     renewed.latest_invoice = invoice.id;
-    await store.put('subscription', renewed, now);
+    await store.put('subscription', renewed, clock.now());
     await emit('invoice.paid', invoice);
     await emit('customer.subscription.updated', renewed);
   }
+
+  async function end(subscription: TestSubscription): Promise<void> {
+    const ended: TestSubscription = {
+      ...subscription,
+      status: 'canceled',
+      canceled_at: toUnix(clock.now()),
+    };
+    await store.put('subscription', ended, clock.now());
+    await emit('customer.subscription.deleted', ended);
+  }
+
+  async function toProvider(subscription: TestSubscription) {
+    const invoice = await store.get<TestInvoice>('invoice', subscription.latest_invoice);
+    // Subscriptions stored before `created` was kept count as the oldest.
+    const expanded = Object.assign({ created: 0 }, subscription, { latest_invoice: invoice });
+    return toProviderSubscription(expanded as unknown as Stripe.Subscription, testModePriceIds);
+  }
+
+  const liveSubscriptionsOf = async (customerId: string) =>
+    (await store.list<TestSubscription>('subscription')).filter(
+      (s) => s.customer === customerId && s.status === 'active',
+    );
 
   async function updateSubscription(
     subscription: TestSubscription,
@@ -254,28 +270,21 @@ export function createTestModeProvider(options: {
 
     async retrieveSubscription(id) {
       const subscription = await store.get<TestSubscription>('subscription', id);
-      if (!subscription) return null;
-      const invoice = await store.get<TestInvoice>('invoice', subscription.latest_invoice);
-      const expanded = {
-        ...subscription,
-        latest_invoice: invoice,
-      } as unknown as Stripe.Subscription;
-      return toProviderSubscription(expanded, testModePriceIds);
+      return subscription ? toProvider(subscription) : null;
+    },
+
+    async listSubscriptions(customerId) {
+      return Promise.all((await liveSubscriptionsOf(customerId)).map(toProvider));
+    },
+
+    async cancelSubscription(id) {
+      const subscription = await store.get<TestSubscription>('subscription', id);
+      if (subscription?.status === 'active') await end(subscription);
     },
 
     async cancelSubscriptions(customerId) {
-      const live = (await store.list<TestSubscription>('subscription')).filter(
-        (s) => s.customer === customerId && s.status === 'active',
-      );
-      for (const subscription of live) {
-        const ended: TestSubscription = {
-          ...subscription,
-          status: 'canceled',
-          canceled_at: toUnix(clock.now()),
-        };
-        await store.put('subscription', ended, clock.now());
-        await emit('customer.subscription.deleted', ended);
-      }
+      const live = await liveSubscriptionsOf(customerId);
+      for (const subscription of live) await end(subscription);
       return live.length;
     },
 
@@ -294,6 +303,7 @@ export function createTestModeProvider(options: {
         object: 'subscription',
         customer: session.customer,
         status: 'active',
+        created: toUnixWithMs(now),
         cancel_at_period_end: false,
         canceled_at: null,
         metadata: { userId: session.client_reference_id },
