@@ -55,13 +55,24 @@ function KeysPanel() {
         busyId={revocation.busyId}
         onRevoke={(key) => void revocation.revoke(key)}
       />
-      <div className="border-t border-slate-200 pt-5">
-        <Button onClick={() => setCreating(true)}>
-          <Plus aria-hidden="true" className="size-4" />
-          {k.create}
-        </Button>
-      </div>
-      <CreateKeyDialog open={creating} onClose={() => setCreating(false)} />
+      {keys.data.canCreate ? (
+        <>
+          <div className="border-t border-slate-200 pt-5">
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden="true" className="size-4" />
+              {k.create}
+            </Button>
+          </div>
+          <CreateKeyDialog open={creating} onClose={() => setCreating(false)} />
+        </>
+      ) : (
+        <p
+          className="border-t border-slate-200 pt-5 text-sm text-slate-700"
+          data-testid="api-read-only"
+        >
+          {k.readOnly} <TextLink to="/app/billing">{k.seePlans}</TextLink>
+        </p>
+      )}
       <ConfirmDialog {...revocation.dialogProps} />
     </div>
   );
@@ -70,7 +81,8 @@ function KeysPanel() {
 /**
  * Settings → API keys (issue 30), for Expert accounts and a team's owner and admins: the server
  * decides (GET /api/api-keys answers 403 to anyone else), and everyone else reads where API access
- * comes from.
+ * comes from. A user who lost API access but still has keys sees them read-only, suspended, and
+ * may revoke them (issue 39); the webhook secret is only for those who may make keys.
  */
 export function ApiKeysSettings() {
   const keys = useApiKeys();
@@ -96,7 +108,7 @@ export function ApiKeysSettings() {
           </p>
         )}
       </SettingsSection>
-      {allowed && keys.isSuccess && (
+      {allowed && keys.isSuccess && keys.data.canCreate && (
         <SettingsSection
           headingId="settings-webhook-secret"
           title={apiWebCopy.webhook.heading}
