@@ -30,15 +30,20 @@ function SuspendedBadge() {
   );
 }
 
-/** The account's keys, one row each, with Revoke (which asks first). */
+/**
+ * The account's keys, one row each, with Revoke (which asks first). `explainSuspended`: say under
+ * a suspended key why (a read-only list says it once, above).
+ */
 export function ApiKeyList({
   keys,
   busyId,
   onRevoke,
+  explainSuspended,
 }: {
   keys: readonly ApiKeySummary[];
   busyId: string | null;
   onRevoke: (key: ApiKeySummary) => void;
+  explainSuspended: boolean;
 }) {
   if (keys.length === 0) {
     return (
@@ -71,7 +76,9 @@ export function ApiKeyList({
               <p className="mt-1 text-xs text-slate-500">
                 {k.createdOn(formatKeyDate(key.createdAt))} · {lastUsedLabel(key)}
               </p>
-              {key.suspended && <p className="mt-1 text-xs text-red-700">{k.suspendedHint}</p>}
+              {key.suspended && explainSuspended && (
+                <p className="mt-1 text-xs text-red-700">{k.suspendedHint}</p>
+              )}
             </div>
           </div>
           <Button

@@ -50,12 +50,20 @@ function KeysPanel() {
     <div className="flex flex-col gap-5">
       {revocation.revokedName && <Alert tone="success">{k.revoked(revocation.revokedName)}</Alert>}
       {revocation.error && <Alert>{describeError(revocation.error)}</Alert>}
+      {!keys.data.canCreate && (
+        <Alert tone="warning">
+          <span data-testid="api-read-only">
+            {k.readOnly} <TextLink to="/app/billing">{k.seePlans}</TextLink>
+          </span>
+        </Alert>
+      )}
       <ApiKeyList
         keys={keys.data.keys}
         busyId={revocation.busyId}
         onRevoke={(key) => void revocation.revoke(key)}
+        explainSuspended={keys.data.canCreate}
       />
-      {keys.data.canCreate ? (
+      {keys.data.canCreate && (
         <>
           <div className="border-t border-slate-200 pt-5">
             <Button onClick={() => setCreating(true)}>
@@ -65,13 +73,6 @@ function KeysPanel() {
           </div>
           <CreateKeyDialog open={creating} onClose={() => setCreating(false)} />
         </>
-      ) : (
-        <p
-          className="border-t border-slate-200 pt-5 text-sm text-slate-700"
-          data-testid="api-read-only"
-        >
-          {k.readOnly} <TextLink to="/app/billing">{k.seePlans}</TextLink>
-        </p>
       )}
       <ConfirmDialog {...revocation.dialogProps} />
     </div>
