@@ -62,10 +62,12 @@ const dialectTests = [
   'team-pool',
   'team-history',
   'team-suspension',
+  'team-edges',
   // The public API: keys, idempotency, parallel spends, settlement and per-key counters. The key
   // checks (api/v1-auth) and the whole flow over HTTP (api/expansion-flow) run once: they go
   // through the same key and expansion queries as these, and the flow's outputs are large.
   'api/api-keys',
+  'api/key-rights',
   'api/expansion-rules',
   'api/settlement',
   'api/test-keys',

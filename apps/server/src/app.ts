@@ -94,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     engine: adapters.engine,
     uploadEngine: adapters.uploadEngine,
     outpainter: adapters.outpainter,
+    builtInOutpainter: adapters.builtInOutpainter,
     wakeups: adapters.wakeups,
     watch: deps.resizer?.watch,
     pollHoldMs: deps.resizer?.pollHoldMs,

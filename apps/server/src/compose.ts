@@ -5,6 +5,7 @@ import type { Mailer } from './adapters/mail/mailer';
 import { createOutboxMailer } from './adapters/mail/outbox-mailer';
 import { createSmtpMailer } from './adapters/mail/smtp-mailer';
 import { createOutpainter } from './adapters/outpainter/create-outpainter';
+import { createEngineOutpainter } from './adapters/outpainter/engine-outpainter';
 import type { Outpainter } from './adapters/outpainter/outpainter';
 import {
   createRemoteWakeups,
@@ -37,6 +38,8 @@ export interface Adapters {
   /** Decodes uploads and downloads on a pool of its own, so they never wait behind jobs. */
   uploadEngine: EnginePool;
   outpainter: Outpainter;
+  /** The built-in engine alone, whatever AI_PROVIDER says: test API keys' runs use it. */
+  builtInOutpainter: Outpainter;
   /** Lets the provider's webhook wake the job waiting for its prediction. */
   wakeups: RemoteWakeups;
   payments: PaymentProvider;
@@ -103,6 +106,7 @@ export function createAdapters(
       wakeups,
       log,
     }),
+    builtInOutpainter: createEngineOutpainter(engine),
     wakeups,
     payments:
       overrides.payments ??

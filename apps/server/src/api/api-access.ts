@@ -29,3 +29,17 @@ export async function apiAccountFor(db: Kysely<DB>, userId: string): Promise<Api
     teamId: owned && owned.suspended_at === null ? owned.id : null,
   };
 }
+
+/**
+ * Whether a key still stands for its maker's rights (issue 39), asked on every /v1 call and again
+ * inside a run's transaction: the account its maker manages now must be the key's. A removed or
+ * demoted admin, a team member (whose own keys would otherwise spend the pool) and a plan
+ * without API keys all fail it: the key is suspended, not revoked, until they qualify again.
+ */
+export async function keyStandsForItsMaker(
+  db: Kysely<DB>,
+  key: { created_by_user_id: string; account_user_id: string },
+): Promise<boolean> {
+  const account = await apiAccountFor(db, key.created_by_user_id);
+  return account?.accountUserId === key.account_user_id;
+}

@@ -9,12 +9,12 @@ export async function insertApiKey(db: Db, key: Insertable<ApiKeyTable>): Promis
   await db.insertInto('api_key').values(key).execute();
 }
 
-/** The account's keys that still work, live first, newest first. */
-export function listActiveKeys(db: Db, accountUserId: string) {
+/** The accounts' keys not revoked, live first, newest first. */
+export function listActiveKeys(db: Db, accountUserIds: readonly string[]) {
   return db
     .selectFrom('api_key')
     .selectAll()
-    .where('account_user_id', '=', accountUserId)
+    .where('account_user_id', 'in', accountUserIds)
     .where('revoked_at', 'is', null)
     .orderBy('mode', 'asc')
     .orderBy('created_at', 'desc')
@@ -22,10 +22,10 @@ export function listActiveKeys(db: Db, accountUserId: string) {
     .execute();
 }
 
-/** Revokes one of the account's keys; false when it has no such working key. */
+/** Revokes one of the accounts' keys; false when they have no such key not revoked. */
 export async function revokeKey(
   db: Db,
-  accountUserId: string,
+  accountUserIds: readonly string[],
   id: string,
   now: Date,
 ): Promise<boolean> {
@@ -33,7 +33,7 @@ export async function revokeKey(
     .updateTable('api_key')
     .set({ revoked_at: now.toISOString() })
     .where('id', '=', id)
-    .where('account_user_id', '=', accountUserId)
+    .where('account_user_id', 'in', accountUserIds)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
@@ -55,4 +55,27 @@ export async function touchKey(db: Db, id: string, now: Date): Promise<void> {
     .set({ last_used_at: now.toISOString() })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * Locks the account's profile row until the transaction ends (a row lock on PostgreSQL, the write
+ * lock on SQLite), so two key creations count the account's test keys one at a time.
+ */
+export async function lockAccountKeys(db: Db, accountUserId: string): Promise<void> {
+  await db
+    .updateTable('user_profile')
+    .set((eb) => ({ user_id: eb.ref('user_id') }))
+    .where('user_id', '=', accountUserId)
+    .execute();
+}
+
+export async function countActiveTestKeys(db: Db, accountUserId: string): Promise<number> {
+  const row = await db
+    .selectFrom('api_key')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('account_user_id', '=', accountUserId)
+    .where('mode', '=', 'test')
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

@@ -37,7 +37,8 @@ import {
   listRunOutputs,
   markSettled,
 } from './expansions.repo';
-import { countTestCall, testCallsLeft } from './key-usage';
+import { keyStandsForItsMaker } from './api-access';
+import { assertTestCallOutputs, countTestCall, minuteKey, testCallsLeft } from './key-usage';
 import { RetryLaterError } from './v1-errors';
 import { assertWebhookUrl } from './webhook-url';
 
@@ -133,7 +134,7 @@ export function createExpansionsService(deps: ExpansionsServiceDeps) {
 
   async function assertUnderMinuteLimit(key: ApiKeyRow) {
     const now = Date.now();
-    const { count, resetsAt } = await countInWindow(db, `api-expansions:${key.id}`, 60_000, now);
+    const { count, resetsAt } = await countInWindow(db, minuteKey(key), 60_000, now);
     if (count > deps.expansionsPerMinute) {
       const seconds = Math.max(1, Math.ceil((resetsAt - now) / 1000));
       throw new RetryLaterError('API_RATE_LIMITED', 429, seconds);
@@ -155,6 +156,7 @@ export function createExpansionsService(deps: ExpansionsServiceDeps) {
       const { file, fields, idempotencyKey } = request;
       assertWebhookUrl(fields.webhook_url, deps.isProduction);
       const outputs = parseInput(createRunBodySchema.shape.outputs, outputSpecsOf(fields));
+      assertTestCallOutputs(key, outputs.length);
       const requestHash = requestHashOf(file, fields);
       if (idempotencyKey) {
         const earlier = await replay(key, idempotencyKey, requestHash);
@@ -176,6 +178,10 @@ export function createExpansionsService(deps: ExpansionsServiceDeps) {
             runId,
             free: test,
             record: async (trx, rows) => {
+              // The maker may have lost their rights since the key was checked: nothing is spent.
+              if (!(await keyStandsForItsMaker(trx, key))) {
+                throw new AppError('API_KEY_SUSPENDED', 401);
+              }
               await insertExpansion(trx, {
                 id: expansionId,
                 api_key_id: key.id,

@@ -29,7 +29,9 @@ function v1CodeOf(error: AppError): { code: ApiErrorCode; status: number } {
         ? { code: 'unsupported_image', status: 400 }
         : { code: 'invalid_request', status: 400 };
     case 401:
-      return { code: 'unauthorized', status: 401 };
+      return error.code === 'API_KEY_SUSPENDED'
+        ? { code: 'key_suspended', status: 401 }
+        : { code: 'unauthorized', status: 401 };
     case 402:
       return { code: 'insufficient_credits', status: 402 };
     case 403:

@@ -49,6 +49,8 @@ export interface ResizerDeps {
   /** The uploads' and downloads' pool. */
   uploadEngine: EnginePool;
   outpainter: Outpainter;
+  /** The built-in engine, for the runs that must not reach a hosted provider (test API keys). */
+  builtInOutpainter: Outpainter;
   wakeups: RemoteWakeups;
   /** Tests: a watch they can see the held polls of, and a hold longer than their time limit. */
   watch?: PredictionWatch | undefined;
@@ -73,6 +75,7 @@ export function createResizer(deps: ResizerDeps) {
     db,
     storage,
     outpainter: deps.outpainter,
+    builtInOutpainter: deps.builtInOutpainter,
     codecs: deps.engine,
     log,
     timeoutMs: config.jobs.timeoutMs,

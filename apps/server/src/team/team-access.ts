@@ -3,8 +3,11 @@ import type { Kysely } from 'kysely';
 import { getBalance } from '../credits/credits.repo';
 import type { TeamCharge } from '../credits/credits.service';
 import type { DB } from '../platform/db/types';
+import { AppError } from '../platform/http/app-error';
 import {
   findMembership,
+  findTeamById,
+  listChargedTeamsOfUpload,
   findTeamByOwner,
   findUserById,
   revokePendingInvites,
@@ -38,6 +41,25 @@ export async function chargeFor(
     return { payerId: userId, team: { teamId: owned.id, memberUserId: userId } };
   }
   return { payerId: userId, team: null };
+}
+
+/**
+ * A photo has one history record, filed under whoever paid for its runs, so every run of it must
+ * be paid by the same account (issue 39): after leaving (or joining) a team, a run of a photo the
+ * other account paid for is refused, 409, before anything is spent. Else a removed member would
+ * pay for a result filed with their old team, out of their reach, and a team's pool for a result
+ * filed in someone's personal history. Call it inside the run's transaction, with its payer.
+ */
+export async function assertPaidLikeEarlierRuns(
+  db: Db,
+  userId: string,
+  uploadId: string,
+  payerId: string,
+): Promise<void> {
+  for (const teamId of await listChargedTeamsOfUpload(db, uploadId)) {
+    const earlierPayer = teamId === null ? userId : (await findTeamById(db, teamId))?.owner_user_id;
+    if (earlierPayer !== payerId) throw new AppError('RUN_FILED_ELSEWHERE', 409);
+  }
 }
 
 /**

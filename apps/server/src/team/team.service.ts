@@ -101,11 +101,27 @@ export function createTeamService({ db, mailer, appUrl, limits, log }: TeamServi
     return { team: await ensureTeam(db, userId, new Date()), role: 'owner' };
   }
 
-  /** A user already in a team: a member of one, or the owner of one with members. */
+  /**
+   * The owner of a team with members or pending invitations (issue 39): joining another team
+   * would leave them a member there while their people spend their balance, out of their reach.
+   */
+  async function ownsAPeopledTeam(userId: string, q: Kysely<DB>): Promise<boolean> {
+    const owned = await findTeamByOwner(q, userId);
+    if (!owned) return false;
+    if ((await countMembers(q, owned.id)) > 0) return true;
+    return (await listPendingInvites(q, owned.id, new Date())).length > 0;
+  }
+
+  /** A user already in a team: a member of one, or the owner of one with members or invites. */
   async function isInATeam(userId: string, q: Kysely<DB> = db): Promise<boolean> {
     if (await findMembership(q, userId)) return true;
-    const owned = await findTeamByOwner(q, userId);
-    return owned !== undefined && (await countMembers(q, owned.id)) > 0;
+    return ownsAPeopledTeam(userId, q);
+  }
+
+  /** Why a user may not join a team now, checked again under the teams' locks. */
+  async function assertFreeToJoin(userId: string, q: Kysely<DB>): Promise<void> {
+    if (await findMembership(q, userId)) throw new AppError('TEAM_YOU_ARE_IN_A_TEAM', 409);
+    if (await ownsAPeopledTeam(userId, q)) throw new AppError('TEAM_OWNER_HAS_TEAM', 409);
   }
 
   function assertActive(team: TeamRow) {
@@ -311,12 +327,23 @@ export function createTeamService({ db, mailer, appUrl, limits, log }: TeamServi
       if (actor.email.toLowerCase() !== invite.email) {
         throw new AppError('TEAM_INVITE_WRONG_ACCOUNT', 403);
       }
-      if (await isInATeam(actor.id)) throw new AppError('TEAM_YOU_ARE_IN_A_TEAM', 409);
+      await assertFreeToJoin(actor.id, db);
       const now = new Date();
       const team = await db.transaction().execute(async (trx) => {
-        const locked = await lockTeam(trx, invite.team_id);
+        const own = await findTeamByOwner(trx, actor.id);
+        // Both teams are locked, in one order, so an invitation to the joiner's own team
+        // cannot be sent or used while they join: the checks below stay true until commit.
+        const ids = [...new Set([invite.team_id, ...(own ? [own.id] : [])])].sort();
+        const locks = new Map<string, TeamRow | undefined>();
+        for (const id of ids) locks.set(id, await lockTeam(trx, id));
+        const locked = locks.get(invite.team_id);
         if (!locked) throw new AppError('TEAM_INVITE_REVOKED', 410);
         if (locked.owner_user_id === actor.id) throw new AppError('TEAM_YOU_ARE_IN_A_TEAM', 409);
+        await assertFreeToJoin(actor.id, trx);
+        // The inviting owner joined another team meanwhile: their team takes no one in.
+        if (await findMembership(trx, locked.owner_user_id)) {
+          throw new AppError('TEAM_INVITE_REVOKED', 410);
+        }
         assertActive(locked);
         if (!(await markInviteUsed(trx, invite.id, now))) {
           throw new AppError('TEAM_INVITE_USED', 410);

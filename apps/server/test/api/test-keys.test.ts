@@ -1,4 +1,12 @@
-import { errorMessages, type ApiAccount, type Expansion, type V1Error } from '@reframe/shared';
+import {
+  errorMessages,
+  TEST_KEY_CALLS_PER_DAY,
+  TEST_KEY_OUTPUTS_PER_CALL,
+  TEST_KEYS_PER_ACCOUNT,
+  type ApiAccount,
+  type Expansion,
+  type V1Error,
+} from '@reframe/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -78,7 +86,7 @@ describe('test keys (issue 30)', () => {
 
   it('makes 50 expansions a day (UTC), then answers 429 until midnight; polling is free', async () => {
     const owner = await expertOwner(t, 'Dana Daily');
-    const { key, secret } = await createKey(owner.client, 'test');
+    const { secret } = await createKey(owner.client, 'test');
     const post = () =>
       postExpansion(t, secret, {
         image: { bytes: Buffer.from('not an image'), filename: 'x.txt', contentType: 'text/plain' },
@@ -94,7 +102,7 @@ describe('test keys (issue 30)', () => {
     await t.database.db
       .updateTable('rate_limit')
       .set({ count: 50 })
-      .where('key', 'like', `api-test-calls:${key.id}:%`)
+      .where('key', 'like', `api-test-calls:${owner.userId}:%`)
       .execute();
     const refused = await post();
     expect(refused.statusCode).toBe(429);
@@ -107,5 +115,83 @@ describe('test keys (issue 30)', () => {
     expect(retryAfter).toBeLessThanOrEqual(24 * 60 * 60);
     expect(await left()).toBe(0);
     expect((await v1(t, 'GET', '/v1/account', { secret })).statusCode).toBe(200);
+  });
+
+  it(`counts a day's calls per account: a second test key shares the first one's ${TEST_KEY_CALLS_PER_DAY}`, async () => {
+    const owner = await expertOwner(t, 'Sam Shared');
+    const first = await createKey(owner.client, 'test', 'One');
+    const second = await createKey(owner.client, 'test', 'Two');
+    await t.database.db
+      .insertInto('rate_limit')
+      .values({
+        key: `api-test-calls:${owner.userId}:${new Date().toISOString().slice(0, 10)}`,
+        count: TEST_KEY_CALLS_PER_DAY,
+        window_started_at: Date.now(),
+      })
+      .execute();
+    for (const { secret } of [first, second]) {
+      const refused = await postExpansion(t, secret, {
+        image: { bytes: await greyPhoto(), filename: 'grey.png', contentType: 'image/png' },
+        fields: [['ratio', '1:1']],
+      });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json<V1Error>().error.code).toBe('test_key_daily_limit');
+    }
+  });
+
+  it('counts the per-minute limit per account, not per key', async () => {
+    const owner = await expertOwner(t, 'Min Ute');
+    const second = await createKey(owner.client, 'live', 'Second');
+    await t.database.db
+      .insertInto('rate_limit')
+      .values({ key: `api-expansions:${owner.userId}`, count: 60, window_started_at: Date.now() })
+      .execute();
+    const refused = await postExpansion(t, second.secret, {
+      image: { bytes: await greyPhoto(), filename: 'grey.png', contentType: 'image/png' },
+      fields: [['ratio', '1:1']],
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<V1Error>().error.code).toBe('rate_limited');
+    expect(await creditsOfUser(t, owner.userId)).toBe(175);
+  });
+
+  it(`makes at most ${TEST_KEYS_PER_ACCOUNT} test keys an account; revoking one makes room`, async () => {
+    const owner = await expertOwner(t, 'Kai Keys');
+    const made = [];
+    for (let i = 0; i < TEST_KEYS_PER_ACCOUNT; i += 1) {
+      made.push(await createKey(owner.client, 'test', `Sandbox ${i}`));
+    }
+    const refused = await owner.client.post('/api/api-keys', { name: 'One more', mode: 'test' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'API_TEST_KEYS_LIMIT',
+      message: errorMessages.API_TEST_KEYS_LIMIT,
+    });
+    await createKey(owner.client, 'live', 'Live keys do not count');
+    expect((await owner.client.delete(`/api/api-keys/${made[0]!.key.id}`)).statusCode).toBe(204);
+    await createKey(owner.client, 'test', 'In its place');
+  });
+
+  it(`takes at most ${TEST_KEY_OUTPUTS_PER_CALL} outputs in a test call, and records nothing past it`, async () => {
+    const owner = await expertOwner(t, 'Otto Outputs');
+    const { secret } = await createKey(owner.client, 'test');
+    const ratios = ['1:1', '16:9', '9:16', '4:5', '4:3', '3:2', '2:3', '21:9'];
+    const refused = await postExpansion(t, secret, {
+      image: { bytes: await greyPhoto(), filename: 'grey.png', contentType: 'image/png' },
+      fields: ratios
+        .slice(0, TEST_KEY_OUTPUTS_PER_CALL + 1)
+        .map((r) => ['ratio', r] as [string, string]),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<V1Error>().error).toEqual({
+      code: 'invalid_request',
+      message: errorMessages.API_TEST_KEY_OUTPUTS_LIMIT,
+    });
+    const uploads = await t.database.db
+      .selectFrom('upload')
+      .select('id')
+      .where('user_id', '=', owner.userId)
+      .execute();
+    expect(uploads).toEqual([]);
   });
 });

@@ -5,6 +5,8 @@ import {
   API_HEADERS,
   API_KEY_PREFIXES,
   TEST_KEY_CALLS_PER_DAY,
+  TEST_KEY_OUTPUTS_PER_CALL,
+  TEST_KEYS_PER_ACCOUNT,
   WEBHOOK_RETRY_WINDOW_HOURS,
   apiFormats,
   type ApiErrorCode,
@@ -42,8 +44,9 @@ export const apiDocsCopy = {
       heading: 'Authentication',
       paragraphs: [
         `Send your key as a Bearer token in the Authorization header of every call. Keys are made in Settings → API keys by ${expert.name} accounts, and by a team's owner and admins; a team's keys spend from the team's pool.`,
-        `Live keys start with ${API_KEY_PREFIXES.live} and spend one credit per output, exactly as the app does. Test keys start with ${API_KEY_PREFIXES.test}: they spend nothing, put a visible watermark on their results and make up to ${TEST_KEY_CALLS_PER_DAY} calls a day (UTC), so you can build your integration for free.`,
+        `Live keys start with ${API_KEY_PREFIXES.live} and spend one credit per output, exactly as the app does. Test keys start with ${API_KEY_PREFIXES.test}: they spend nothing, put a visible watermark on their results and are always made by the built-in engine, never a hosted model, so you can build your integration for free. An account has at most ${TEST_KEYS_PER_ACCOUNT} test keys, which share ${TEST_KEY_CALLS_PER_DAY} calls a day (UTC) and make at most ${TEST_KEY_OUTPUTS_PER_CALL} outputs a call.`,
         'A key is shown once, when it is made. Keep it on your server, never in a browser or an app; the API answers no cross-origin requests. Revoke a key in Settings and it stops working at once.',
+        "A key is only as good as its maker's rights, checked on every call: if they leave the team or are removed, stop being an admin, or the plan ends, the key answers 401 key_suspended. It works again if they regain those rights, and it stays listed in Settings, where it can be revoked. A team member's own keys never spend the team's pool.",
       ],
     },
     quickstart: {
@@ -81,9 +84,9 @@ export const apiDocsCopy = {
     limits: {
       heading: 'Limits',
       items: [
-        `${API_EXPANSIONS_PER_MINUTE} expansions a minute per key.`,
+        `${API_EXPANSIONS_PER_MINUTE} expansions a minute per account, all its keys together.`,
         'The same job limits as the app: outputs in progress at once per account. GET /v1/account tells you yours, with your balance and plan.',
-        `Test keys: ${TEST_KEY_CALLS_PER_DAY} calls a day (UTC).`,
+        `Test keys, per account: at most ${TEST_KEYS_PER_ACCOUNT} keys, ${TEST_KEY_CALLS_PER_DAY} calls a day (UTC) between them, and ${TEST_KEY_OUTPUTS_PER_CALL} outputs a call.`,
         `Past a limit the answer is 429 with a ${h.retryAfter} header: wait that many seconds, then try again.`,
       ],
     },
@@ -128,6 +131,10 @@ export const apiDocsCopy = {
   /** The error table: every code of apiErrorCodes, its usual status and what it means. */
   errorCodes: {
     unauthorized: ['401', 'The key is missing, malformed, revoked or unknown.'],
+    key_suspended: [
+      '401',
+      "The key's maker no longer has API access on its account (removed, no longer an admin, or the plan ended).",
+    ],
     forbidden: ['403', 'The key may not do this.'],
     not_found: ['404', 'No such expansion for this key’s account.'],
     invalid_request: ['400', 'A field is missing or wrong; the message says which.'],
@@ -141,7 +148,10 @@ export const apiDocsCopy = {
       '429, 503',
       `Over ${API_EXPANSIONS_PER_MINUTE} a minute or the job limits: see ${h.retryAfter}.`,
     ],
-    test_key_daily_limit: ['429', `The test key made its ${TEST_KEY_CALLS_PER_DAY} calls today.`],
+    test_key_daily_limit: [
+      '429',
+      `The account's test keys made their ${TEST_KEY_CALLS_PER_DAY} calls today.`,
+    ],
     idempotency_conflict: ['422', 'The idempotency key was used with a different request.'],
     output_failed: ['—', 'On a failed output, not an answer: its credit is refunded.'],
     internal: [

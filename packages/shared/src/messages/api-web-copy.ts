@@ -1,5 +1,10 @@
 import { getPlan } from '../plans';
-import { API_KEY_NAME_MAX, TEST_KEY_CALLS_PER_DAY } from '../schemas/api';
+import {
+  API_KEY_NAME_MAX,
+  TEST_KEY_CALLS_PER_DAY,
+  TEST_KEY_OUTPUTS_PER_CALL,
+  TEST_KEYS_PER_ACCOUNT,
+} from '../schemas/api';
 
 const expert = getPlan('expert');
 
@@ -26,6 +31,10 @@ export const apiWebCopy = {
     createdOn: (date: string) => `Created ${date}`,
     lastUsed: (date: string) => `Last used ${date}`,
     neverUsed: 'Never used',
+    suspended: 'Suspended',
+    suspendedHint:
+      'Its maker no longer has API access on this account, so calls with it get 401. Revoke it, or it works again if they regain access.',
+    readOnly: `You can no longer make keys: API access comes with the ${expert.name} plan, and in a team its owner and admins manage the keys. Your keys are suspended; you can still revoke them.`,
     revoke: 'Revoke',
     revokeLabel: (name: string) => `Revoke ${name}`,
     revoking: 'Revoking...',
@@ -47,7 +56,7 @@ export const apiWebCopy = {
     modeLabel: 'Mode',
     modeHints: {
       live: 'Spends credits and makes full-quality results.',
-      test: `Spends nothing, watermarks its results and makes up to ${TEST_KEY_CALLS_PER_DAY} calls a day.`,
+      test: `Spends nothing and watermarks its results. Up to ${TEST_KEYS_PER_ACCOUNT} test keys an account, sharing ${TEST_KEY_CALLS_PER_DAY} calls a day, ${TEST_KEY_OUTPUTS_PER_CALL} outputs a call.`,
     },
     submit: 'Create Key',
     creating: 'Creating...',

@@ -6,6 +6,7 @@ import {
   MAX_OUTPUT_SIDE,
   MIN_OUTPUT_SIDE,
 } from '../output-target';
+import { TEST_KEY_OUTPUTS_PER_CALL, TEST_KEYS_PER_ACCOUNT } from '../schemas/api';
 
 /**
  * Every user-facing error message, keyed by an UPPER_SNAKE code. Texts come from the product
@@ -140,18 +141,27 @@ export const errorMessages = {
   BULK_TOO_MANY_PHOTOS: `A run takes at most ${MAX_BULK_PHOTOS} photos`,
   RUN_TOO_MANY_OUTPUTS: 'Please select fewer sizes for one run',
   RUN_NOT_ENOUGH_CREDITS: 'This run uses more credits than you have left.',
+  // ours: a photo's runs are all paid for by one account (issue 39)
+  RUN_FILED_ELSEWHERE:
+    'This photo was run for another account (a team you have joined or left since). Please upload it again to run it now.',
   // ours: the public API (issue 30)
   API_KEYS_NOT_ALLOWED:
     'API keys are part of the Expert plan. Inside a team, its owner and admins manage them.',
   API_UNAUTHORIZED: 'Send a valid API key as "Authorization: Bearer rf_…".',
-  API_RATE_LIMITED: 'This key made too many expansions in the last minute. Please retry later.',
+  API_RATE_LIMITED:
+    "This account's keys made too many expansions in the last minute. Please retry later.",
   API_TEST_KEY_DAILY_LIMIT:
-    'This test key has made its calls for today (UTC). Use a live key, or try again tomorrow.',
+    "This account's test keys have made their calls for today (UTC). Use a live key, or try again tomorrow.",
   API_IDEMPOTENCY_CONFLICT:
     'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
   API_WEBHOOK_URL_INVALID:
     'webhook_url must be an https URL (http://localhost and http://127.0.0.1 only outside production).',
   API_DOWNLOAD_EXPIRED: 'This download link is invalid or has expired. Fetch the expansion again.',
+  // ours: keys follow their maker's rights, and the test-key sandbox is per account (issue 39)
+  API_KEY_SUSPENDED:
+    'This key is suspended: the person who made it no longer has API access on its account (removed from the team, no longer an admin, or the plan ended). It works again if they regain it; it can be revoked in Settings.',
+  API_TEST_KEYS_LIMIT: `An account can have at most ${TEST_KEYS_PER_ACCOUNT} test keys. Revoke one to make another.`,
+  API_TEST_KEY_OUTPUTS_LIMIT: `A test call makes at most ${TEST_KEY_OUTPUTS_PER_CALL} outputs. Ask for fewer, or use a live key.`,
   REQUEST_TIMEOUT:
     'The request took too long to arrive. Please check your connection and try again.',
   // ours: deleting a history run while one of its images is still being made
@@ -182,6 +192,8 @@ export const errorMessages = {
   TEAM_INVITE_WRONG_ACCOUNT:
     'This invitation was sent to another email address. Sign in with that address to join.',
   TEAM_YOU_ARE_IN_A_TEAM: 'You are already in a team. Leave it before joining another.',
+  TEAM_OWNER_HAS_TEAM:
+    'You own a team with members or pending invitations. Remove its members and withdraw its invitations before joining another team.',
 
   // ours: the public API (issue 30)
   API_NOT_IN_PLAN:

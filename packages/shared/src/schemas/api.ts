@@ -17,10 +17,18 @@ export type ApiKeyMode = (typeof apiKeyModes)[number];
 /** What every key starts with, so a leaked one is recognisable (and its mode visible). */
 export const API_KEY_PREFIXES: Record<ApiKeyMode, string> = { live: 'rf_live_', test: 'rf_test_' };
 
-/** Expansions one key may create in a minute; past it, 429 with Retry-After. */
+/** Expansions one account's keys may create in a minute, all keys together; past it, 429. */
 export const API_EXPANSIONS_PER_MINUTE = 60;
-/** Calls a test key may make in a UTC day: it spends no credits and watermarks its results. */
+/**
+ * The test-key sandbox, per account (issue 39): test keys spend no credits and watermark their
+ * results, so each limit counts the account (a team's keys count as one), never one key.
+ */
+/** Calls an account's test keys may make in a UTC day, all together. */
 export const TEST_KEY_CALLS_PER_DAY = 50;
+/** Test keys an account may hold at once (revoked ones do not count). */
+export const TEST_KEYS_PER_ACCOUNT = 5;
+/** Outputs (ratios, sizes and a pack's placements) one test call may ask for. */
+export const TEST_KEY_OUTPUTS_PER_CALL = 4;
 /** How long a download URL in GET /v1/expansions/{id} works. */
 export const API_DOWNLOAD_URL_TTL_SECONDS = 60 * 60;
 /** A webhook delivery is retried with backoff for this long after the expansion settles. */
@@ -51,13 +59,24 @@ export const apiKeySummarySchema = z.object({
   createdAt: z.string(),
   /** ISO-8601, null until the key is first used. */
   lastUsedAt: z.string().nullable(),
+  /**
+   * Its maker no longer has the rights it was made with (removed, demoted, or the plan ended):
+   * calls get 401 key_suspended until they do again. It can still be revoked.
+   */
+  suspended: z.boolean(),
 });
 export type ApiKeySummary = z.infer<typeof apiKeySummarySchema>;
 
-/** GET /api/api-keys -> 200; 403 for a user who may not manage keys (not Expert, or a member). */
+/**
+ * GET /api/api-keys -> 200: the keys the user may revoke: their account's (or, as a team's owner
+ * or admin, the team's) and any they made on their own account before, whatever their plan now;
+ * 403 for a user who has none and may make none.
+ */
 export const apiKeysViewSchema = z.object({
   /** Live keys first, then test keys, newest first; revoked keys are not listed. */
   keys: z.array(apiKeySummarySchema),
+  /** Whether the user may make keys now (else the list is read-only but for revoking). */
+  canCreate: z.boolean(),
 });
 export type ApiKeysView = z.infer<typeof apiKeysViewSchema>;
 
@@ -123,6 +142,7 @@ export type ExpansionStatus = (typeof expansionStatuses)[number];
 
 export const apiErrorCodes = [
   'unauthorized',
+  'key_suspended',
   'forbidden',
   'not_found',
   'invalid_request',

@@ -167,7 +167,9 @@ export function buildOpenApiDocument() {
         RetryAfter: intHeader('Seconds to wait before trying again.'),
       },
       responses: {
-        Unauthorized: errorResponse('The key is missing, malformed or revoked.'),
+        Unauthorized: errorResponse(
+          'The key is missing, malformed or revoked (unauthorized), or its maker no longer has API access on its account (key_suspended).',
+        ),
         RateLimited: {
           description: 'Too many requests for this key.',
           headers: { [API_HEADERS.retryAfter]: ref('headers', 'RetryAfter') },

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { JobQueue } from '../../adapters/queue/job-queue';
 import type { LimitsConfig } from '../../platform/config/limits-config';
 import { spendCredit } from '../../credits/credits.service';
-import { chargeFor } from '../../team/team-access';
+import { assertPaidLikeEarlierRuns, chargeFor } from '../../team/team-access';
 import type { DB } from '../../platform/db/types';
 import { fileUrl } from '../files/file-urls';
 import { AppError } from '../../platform/http/app-error';
@@ -142,6 +142,7 @@ export function createPredictionsService({
         await assertStorageLeft(trx, userId, storageQuotaBytes);
         // A member of an active team spends from its pool, the owner's balance (issue 26).
         const { payerId, team } = await chargeFor(trx, userId);
+        await assertPaidLikeEarlierRuns(trx, userId, upload.id, payerId);
         const spent = await spendCredit(trx, { userId: payerId, key: spendKey, now, team });
         if (spent.status !== 'spent') throw new AppError('NO_CREDITS', 402);
         await assertCanStartJob(trx, userId, jobLimits, now);

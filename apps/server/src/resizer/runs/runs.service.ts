@@ -14,7 +14,7 @@ import { findAccount } from '../../billing/billing.repo';
 import type { LimitsConfig } from '../../platform/config/limits-config';
 import { getBalance } from '../../credits/credits.repo';
 import { spendCredits, type TeamCharge } from '../../credits/credits.service';
-import { chargeFor } from '../../team/team-access';
+import { assertPaidLikeEarlierRuns, chargeFor } from '../../team/team-access';
 import type { DB } from '../../platform/db/types';
 import { AppError } from '../../platform/http/app-error';
 import { assertStorageLeft } from '../uploads/upload-quota';
@@ -126,6 +126,9 @@ export function createRunsService({
       }
       await assertStorageLeft(trx, userId, storageQuotaBytes);
       const { payerId, team } = await chargeFor(trx, userId);
+      for (const uploadId of new Set(rows.map((row) => row.upload_id))) {
+        await assertPaidLikeEarlierRuns(trx, userId, uploadId, payerId);
+      }
       const balance = options.free
         ? await balanceOf(trx, payerId)
         : await charge(trx, payerId, rows, now, team);

@@ -21,15 +21,29 @@ function ModeBadge({ mode }: { mode: ApiKeySummary['mode'] }) {
   );
 }
 
-/** The account's keys, one row each, with Revoke (which asks first). */
+/** A key whose maker lost the rights it was made with: calls get 401 until they regain them. */
+function SuspendedBadge() {
+  return (
+    <span className="inline-flex items-center rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-700 ring-1 ring-red-600/20 ring-inset">
+      {k.suspended}
+    </span>
+  );
+}
+
+/**
+ * The account's keys, one row each, with Revoke (which asks first). `explainSuspended`: say under
+ * a suspended key why (a read-only list says it once, above).
+ */
 export function ApiKeyList({
   keys,
   busyId,
   onRevoke,
+  explainSuspended,
 }: {
   keys: readonly ApiKeySummary[];
   busyId: string | null;
   onRevoke: (key: ApiKeySummary) => void;
+  explainSuspended: boolean;
 }) {
   if (keys.length === 0) {
     return (
@@ -54,6 +68,7 @@ export function ApiKeyList({
               <p className="flex flex-wrap items-center gap-2">
                 <span className="truncate font-medium text-slate-900">{key.name}</span>
                 <ModeBadge mode={key.mode} />
+                {key.suspended && <SuspendedBadge />}
               </p>
               <p className="mt-1 font-mono text-[13px] break-all text-slate-700">
                 {shownPrefix(key)}
@@ -61,6 +76,9 @@ export function ApiKeyList({
               <p className="mt-1 text-xs text-slate-500">
                 {k.createdOn(formatKeyDate(key.createdAt))} · {lastUsedLabel(key)}
               </p>
+              {key.suspended && explainSuspended && (
+                <p className="mt-1 text-xs text-red-700">{k.suspendedHint}</p>
+              )}
             </div>
           </div>
           <Button

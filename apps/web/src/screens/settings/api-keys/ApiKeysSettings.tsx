@@ -50,18 +50,30 @@ function KeysPanel() {
     <div className="flex flex-col gap-5">
       {revocation.revokedName && <Alert tone="success">{k.revoked(revocation.revokedName)}</Alert>}
       {revocation.error && <Alert>{describeError(revocation.error)}</Alert>}
+      {!keys.data.canCreate && (
+        <Alert tone="warning">
+          <span data-testid="api-read-only">
+            {k.readOnly} <TextLink to="/app/billing">{k.seePlans}</TextLink>
+          </span>
+        </Alert>
+      )}
       <ApiKeyList
         keys={keys.data.keys}
         busyId={revocation.busyId}
         onRevoke={(key) => void revocation.revoke(key)}
+        explainSuspended={keys.data.canCreate}
       />
-      <div className="border-t border-slate-200 pt-5">
-        <Button onClick={() => setCreating(true)}>
-          <Plus aria-hidden="true" className="size-4" />
-          {k.create}
-        </Button>
-      </div>
-      <CreateKeyDialog open={creating} onClose={() => setCreating(false)} />
+      {keys.data.canCreate && (
+        <>
+          <div className="border-t border-slate-200 pt-5">
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden="true" className="size-4" />
+              {k.create}
+            </Button>
+          </div>
+          <CreateKeyDialog open={creating} onClose={() => setCreating(false)} />
+        </>
+      )}
       <ConfirmDialog {...revocation.dialogProps} />
     </div>
   );
@@ -70,7 +82,8 @@ function KeysPanel() {
 /**
  * Settings → API keys (issue 30), for Expert accounts and a team's owner and admins: the server
  * decides (GET /api/api-keys answers 403 to anyone else), and everyone else reads where API access
- * comes from.
+ * comes from. A user who lost API access but still has keys sees them read-only, suspended, and
+ * may revoke them (issue 39); the webhook secret is only for those who may make keys.
  */
 export function ApiKeysSettings() {
   const keys = useApiKeys();
@@ -96,7 +109,7 @@ export function ApiKeysSettings() {
           </p>
         )}
       </SettingsSection>
-      {allowed && keys.isSuccess && (
+      {allowed && keys.isSuccess && keys.data.canCreate && (
         <SettingsSection
           headingId="settings-webhook-secret"
           title={apiWebCopy.webhook.heading}

@@ -16,6 +16,7 @@ const key: ApiKeySummary = {
   prefix: 'rf_live_3kQ9',
   createdAt: '2026-11-20T09:30:00.000Z',
   lastUsedAt: null,
+  suspended: false,
 };
 
 describe('the API key list', () => {
