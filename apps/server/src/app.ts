@@ -15,6 +15,7 @@ import type { Database } from './platform/db/database';
 import { healthRoutes } from './health/health.routes';
 import { registerApiCacheControl } from './platform/http/cache-control';
 import { registerErrorHandler } from './platform/http/error-handler';
+import { registerNulCheck } from './platform/http/nul-check';
 import { registerOriginCheck } from './platform/http/origin-check';
 import { createRateLimiter } from './platform/http/rate-limit';
 import { redactingChildLoggerFactory } from './platform/http/request-log';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerApiCacheControl(app);
   await registerSecurityHeaders(app, config.server.appUrl);
   registerOriginCheck(app, config.server.trustedOrigins);
+  registerNulCheck(app);
 
   // Domain plugins, one per line. Each is a function of exactly the dependencies it uses.
   const domains = [
