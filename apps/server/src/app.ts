@@ -104,7 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queue,
     clock: systemClock,
     log: app.log,
-    production: config.env === 'production',
+    // The webhook lane's production rules (https, public addresses) hold unless APP_URL is local.
+    production: !config.localWebhooks,
   });
   app.addHook('onReady', async () => {
     await resizer.start({
@@ -158,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
       appUrl: config.server.appUrl,
       authSecret: deps.authSecret,
-      isProduction: config.isProduction,
+      isProduction: !config.localWebhooks,
       maxActiveJobsPerUser: config.limits.jobs.maxActivePerUser,
       resizer,
       onExpansionSettled: deps.api?.onExpansionSettled ?? apiWebhooks.deliverSettled,
