@@ -41,6 +41,30 @@ function kernelReach(scale: number): number {
   return Math.ceil(KERNEL_LOBES * Math.max(1, scale) + scale / 2);
 }
 
+/**
+ * Within the kernel's reach, what is left of the step at the very edge once the drift is taken
+ * off (the model's softer copy of the photo's texture) is taken off too, up to this many levels:
+ * a larger step there is the model's own new content, kept as it painted it.
+ */
+const SEAM_STEP_CAP = 8;
+
+/** 1 at 0, 0 at 1, smooth at both ends. */
+function smoothFade(t: number): number {
+  return (1 - t) * (1 - t) * (1 + 2 * t);
+}
+
+/** The mean of one channel of a side's drift over positions `from`..`to` (`count` of them). */
+function windowMean(
+  sums: Float64Array,
+  from: number,
+  to: number,
+  count: number,
+  channels: number,
+  c: number,
+): number {
+  return (sums[(to + 1) * channels + c]! - sums[from * channels + c]!) / count;
+}
+
 /** How far from the original the correction reaches before it has faded to nothing. */
 export function seamFadeDistance(rect: SeamRect): number {
   return Math.max(16, Math.min(256, Math.round(Math.min(rect.width, rect.height) / 2)));
@@ -108,6 +132,13 @@ export function correctSeam(
     top: measure('top', insetY),
     bottom: measure('bottom', insetY),
   };
+  // At the very edge, where a scaled output's softer pixels meet the sharp original.
+  const edge = {
+    left: measure('left', 0),
+    right: measure('right', 0),
+    top: measure('top', 0),
+    bottom: measure('bottom', 0),
+  };
   const right = rect.x + rect.width - 1;
   const bottom = rect.y + rect.height - 1;
   const y0 = Math.max(0, rect.y - reach);
@@ -123,25 +154,25 @@ export function correctSeam(
       if (distance >= reach) continue;
       // The nearest side's drift, averaged over a window as wide as the distance.
       const horizontalSide = dx >= dy;
-      const sums = horizontalSide
-        ? x < rect.x
-          ? drift.left
-          : drift.right
-        : y < rect.y
-          ? drift.top
-          : drift.bottom;
+      const side = horizontalSide ? (x < rect.x ? 'left' : 'right') : y < rect.y ? 'top' : 'bottom';
+      const sums = drift[side];
+      const near = horizontalSide ? insetX : insetY;
+      const nearFade = distance < near ? smoothFade(distance / near) : 0;
       const length = horizontalSide ? rect.height : rect.width;
       const at = horizontalSide ? y - rect.y : x - rect.x;
       const radius = Math.round(distance / 2);
       const from = Math.max(0, Math.min(length - 1, at - radius));
       const to = Math.min(length - 1, Math.max(0, at + radius));
       const count = to - from + 1;
-      const t = distance / reach;
-      const fade = (1 - t) * (1 - t) * (1 + 2 * t);
+      const fade = smoothFade(distance / reach);
       const p = (y * canvas.width + x) * channels;
       for (let c = 0; c < channels; c++) {
-        const mean = (sums[(to + 1) * channels + c]! - sums[from * channels + c]!) / count;
-        const value = filled[p + c]! - mean * fade;
+        const mean = windowMean(sums, from, to, count, channels, c);
+        let value = filled[p + c]! - mean * fade;
+        if (nearFade > 0) {
+          const step = windowMean(edge[side], from, to, count, channels, c) - mean;
+          value -= Math.max(-SEAM_STEP_CAP, Math.min(SEAM_STEP_CAP, step)) * nearFade;
+        }
         filled[p + c] = value < 0 ? 0 : value > 255 ? 255 : Math.round(value);
       }
     }
