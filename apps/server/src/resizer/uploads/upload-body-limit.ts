@@ -6,7 +6,7 @@ import { AppError } from '../../platform/http/app-error';
  * The most an upload's whole body may declare: the file's limit, plus room for the form around it
  * (boundaries, part headers, the API's text fields).
  */
-export const MAX_UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
+const MAX_UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
 
 /**
  * Refuses an upload whose declared Content-Length is over the limit (413) before any of its body
