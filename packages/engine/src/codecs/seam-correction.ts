@@ -46,7 +46,7 @@ function kernelReach(scale: number): number {
  * off (the model's softer copy of the photo's texture) is taken off too, up to this many levels:
  * a larger step there is the model's own new content, kept as it painted it.
  */
-const SEAM_STEP_CAP = 8;
+const SEAM_STEP_CAP = 16;
 
 /** 1 at 0, 0 at 1, smooth at both ends. */
 function smoothFade(t: number): number {
@@ -157,7 +157,7 @@ export function correctSeam(
       const side = horizontalSide ? (x < rect.x ? 'left' : 'right') : y < rect.y ? 'top' : 'bottom';
       const sums = drift[side];
       const near = horizontalSide ? insetX : insetY;
-      const nearFade = distance < near ? smoothFade(distance / near) : 0;
+      const nearFade = distance < near + 1 ? smoothFade((distance - 1) / near) : 0;
       const length = horizontalSide ? rect.height : rect.width;
       const at = horizontalSide ? y - rect.y : x - rect.x;
       const radius = Math.round(distance / 2);
