@@ -28,6 +28,8 @@ const dialectTests = [
   'delete-account',
   'rate-limit',
   'password-throttle',
+  // Ids from the path, the query and the body: PostgreSQL refuses a NUL in text.
+  'nul-ids',
   // Credits, the ledger and billing.
   'account-deletion-billing',
   'billing/credits',

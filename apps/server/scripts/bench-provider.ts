@@ -3,8 +3,9 @@
  * 12 MP photo to 16:9, against the local fake Replicate (its "model" returns the canvas drifted:
  * 8 levels brighter, slightly blurred). Prints one table of times (pad and scale the canvas,
  * upload inputs over 1 MB, download the output, scale it back, correct the seam, paste the
- * original), one of the border step with and without the seam correction, and the JSON body each
- * family sends for the 2 MP photo, data and file URLs abbreviated.
+ * original), one of the border step and the drift left across it with and without the seam
+ * correction, and the JSON body each family sends for the 2 MP photo, data and file URLs
+ * abbreviated.
  * Usage: npm run bench:provider
  */
 import { readFile } from 'node:fs/promises';
@@ -168,6 +169,8 @@ for (const megapixels of [2, 12]) {
         'ratio without': (without.across / without.own).toFixed(2),
         'step with': withCorrection.across.toFixed(2),
         'ratio with': (withCorrection.across / withCorrection.own).toFixed(2),
+        'drift without': without.drift.toFixed(2),
+        'drift with': withCorrection.drift.toFixed(2),
       });
     }
   }

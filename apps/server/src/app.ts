@@ -15,6 +15,7 @@ import type { Database } from './platform/db/database';
 import { healthRoutes } from './health/health.routes';
 import { registerApiCacheControl } from './platform/http/cache-control';
 import { registerErrorHandler } from './platform/http/error-handler';
+import { registerNulCheck } from './platform/http/nul-check';
 import { registerOriginCheck } from './platform/http/origin-check';
 import { createRateLimiter } from './platform/http/rate-limit';
 import { redactingChildLoggerFactory } from './platform/http/request-log';
@@ -104,7 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queue,
     clock: systemClock,
     log: app.log,
-    production: config.env === 'production',
+    // The webhook lane's production rules (https, public addresses) hold unless APP_URL is local.
+    production: !config.localWebhooks,
   });
   app.addHook('onReady', async () => {
     await resizer.start({
@@ -138,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerApiCacheControl(app);
   await registerSecurityHeaders(app, config.server.appUrl);
   registerOriginCheck(app, config.server.trustedOrigins);
+  registerNulCheck(app);
 
   // Domain plugins, one per line. Each is a function of exactly the dependencies it uses.
   const domains = [
@@ -157,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
       appUrl: config.server.appUrl,
       authSecret: deps.authSecret,
-      isProduction: config.isProduction,
+      isProduction: !config.localWebhooks,
       maxActiveJobsPerUser: config.limits.jobs.maxActivePerUser,
       resizer,
       onExpansionSettled: deps.api?.onExpansionSettled ?? apiWebhooks.deliverSettled,

@@ -2,6 +2,7 @@ import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
+import { errorMessages } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from './helpers/accounts';
 import type { TestClient } from './helpers/client';
@@ -9,6 +10,8 @@ import { waitFor } from './helpers/poll';
 import { createTestApp, TEST_APP_URL, type TestApp } from './helpers/test-app';
 import { photo } from './resizer/images';
 import { multipartBody, uploadRaw } from './resizer/resizer-client';
+import { createKey } from './api/api-client';
+import { expertOwner } from './helpers/team';
 
 interface LogLine {
   level: number;
@@ -126,5 +129,40 @@ describe('request time-outs on a listening server (REQUEST_TIMEOUT_SECONDS=1)', 
     expect(after.statusCode, after.body).toBe(201);
     expect(logs.some((line) => line.msg === 'upload aborted by the client')).toBe(true);
     expect(logs.filter((line) => line.level >= 50)).toEqual([]);
+  });
+
+  it('refuses an upload declaring 200 MB at once (413), before its body is sent', async () => {
+    const owner = await expertOwner(t);
+    const { secret } = await createKey(owner.client);
+    const head = (path: string, credentials: string) =>
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${credentials}` +
+      'Content-Type: multipart/form-data; boundary=x\r\n' +
+      `Content-Length: ${200 * 1024 * 1024}\r\n\r\n`;
+    const answers = [];
+    for (const [path, credentials] of [
+      ['/api/uploads', `Origin: ${TEST_APP_URL}\r\nCookie: ${cookieHeader(owner.client)}\r\n`],
+      ['/v1/expansions', `Authorization: Bearer ${secret}\r\n`],
+    ] as const) {
+      // Not a byte of the body is sent: the answer must not wait for it.
+      const response = await untilClosed(await openRequest(port, head(path, credentials)));
+      answers.push({
+        path,
+        status: response.slice(0, response.indexOf('\r\n')),
+        body: JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4)) as unknown,
+      });
+    }
+    const message = errorMessages.UPLOAD_TOO_LARGE;
+    expect(answers).toEqual([
+      {
+        path: '/api/uploads',
+        status: 'HTTP/1.1 413 Payload Too Large',
+        body: { code: 'UPLOAD_TOO_LARGE', message },
+      },
+      {
+        path: '/v1/expansions',
+        status: 'HTTP/1.1 413 Payload Too Large',
+        body: { error: { code: 'image_too_large', message } },
+      },
+    ]);
   });
 });

@@ -43,6 +43,39 @@ describe('email verification', () => {
     expect(again.cookies).toEqual([]);
   });
 
+  it('keeps a link used once when its redirect form answered with a redirect', async () => {
+    const email = uniqueEmail('redirected');
+    await signUp(t, email);
+    const token = tokenIn(lastMailTo(t, email));
+    const first = await new TestClient(t.app).get(
+      `/api/auth/verify-email?token=${token}&callbackURL=%2Fverify-success`,
+    );
+    expect(first.statusCode).toBe(302);
+    for (const query of [`token=${token}&callbackURL=%2Fverify-success`, `token=${token}`]) {
+      const again = await new TestClient(t.app).get(`/api/auth/verify-email?${query}`);
+      expect(again.statusCode).toBe(409);
+      expect(again.json<ApiError>().code).toBe('EMAIL_ALREADY_VERIFIED');
+      expect(again.cookies).toEqual([]);
+    }
+  });
+
+  it('gives a link back when its redirect form redirected with an error', async () => {
+    const email = uniqueEmail('redirect-forged');
+    await signUp(t, email);
+    await new TestClient(t.app).get(
+      `/api/auth/verify-email?token=${tokenIn(lastMailTo(t, email))}`,
+    );
+    // A forged link for a verified address says nothing about the address, however often opened.
+    const forged = signEmailToken({ email }, { secret: 'not-the-server-secret-at-all-000000' });
+    for (let opening = 0; opening < 2; opening += 1) {
+      const response = await new TestClient(t.app).get(
+        `/api/auth/verify-email?token=${forged}&callbackURL=%2Fverify-success`,
+      );
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/verify-success?error=INVALID_TOKEN');
+    }
+  });
+
   it('refuses an expired link and leaves the account unverified', async () => {
     const email = uniqueEmail('expired');
     await signUp(t, email);

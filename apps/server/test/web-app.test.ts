@@ -119,4 +119,22 @@ describe('serving the built web app', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
   });
+
+  it('answers unknown /v1 paths with a JSON 404 in the API error shape, never the app', async () => {
+    const client = new TestClient(t.app);
+    const requests = [
+      ['GET', '/v1'],
+      ['GET', '/v1/'],
+      ['GET', '/v1/unknown'],
+      ['GET', '/v1/expansions/x/y?z=1'],
+      ['POST', '/v1/unknown'],
+    ] as const;
+    const answers = [];
+    for (const [method, path] of requests) {
+      const response = await client.request(method, path, method === 'POST' ? {} : undefined);
+      answers.push({ path, status: response.statusCode, body: response.json<unknown>() });
+    }
+    const body = { error: { code: 'not_found', message: 'Not found' } };
+    expect(answers).toEqual(requests.map(([, path]) => ({ path, status: 404, body })));
+  });
 });

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Storage } from '../adapters/storage/storage';
 import type { DB } from '../platform/db/types';
 import { AppError } from '../platform/http/app-error';
+import { refuseOversizedUploadBody } from '../resizer/uploads/upload-body-limit';
 import { createBearerGuard, currentKey } from './bearer-auth';
 import { verifyDownload } from './download-tokens';
 import { readExpansionForm } from './expansion-form';
@@ -60,7 +61,8 @@ export function v1Routes(deps: V1RoutesDeps) {
       return payload;
     });
 
-    app.post('/v1/expansions', { preHandler: requireApiKey }, async (request, reply) => {
+    const expansionGuards = { onRequest: refuseOversizedUploadBody, preHandler: requireApiKey };
+    app.post('/v1/expansions', expansionGuards, async (request, reply) => {
       const key = currentKey(request);
       const idempotencyKey = request.headers['idempotency-key'];
       if (

@@ -50,6 +50,22 @@ function emailOfUsedToken(token: string): string | null {
   }
 }
 
+/**
+ * Whether better-auth used a verification link: it answered 2xx, or its redirect form redirected
+ * to the `callbackURL` itself. A failure there redirects with an `error` parameter added, and
+ * gives the link back like any other failure.
+ */
+function linkUsed(response: Response, query: unknown): boolean {
+  if (response.ok) return true;
+  const callbackURL = (query as { callbackURL?: unknown }).callbackURL;
+  const redirected = response.status >= 300 && response.status < 400;
+  return (
+    redirected &&
+    typeof callbackURL === 'string' &&
+    response.headers.get('location') === callbackURL
+  );
+}
+
 interface AuthRoutesDeps {
   db: Kysely<DB>;
   appUrl: string;
@@ -86,7 +102,9 @@ export function authRoutes({ db, appUrl }: AuthRoutesDeps) {
           throw new AppError('VERIFICATION_LINK_INVALID_OR_EXPIRED', 400);
         }
         const response = await app.auth.handler(toWebRequest(request, appUrl, rawBody));
-        if (typeof token === 'string' && !response.ok) await releaseToken(db, token);
+        if (typeof token === 'string' && !linkUsed(response, request.query)) {
+          await releaseToken(db, token);
+        }
         return sendWebResponse(reply, response, path);
       },
     });

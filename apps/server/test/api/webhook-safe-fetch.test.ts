@@ -44,6 +44,24 @@ describe('isAllowedAddress', () => {
     }
   });
 
+  it('refuses IPv4-compatible and IPv4-translated IPv6 forms, in production and out of it', () => {
+    const refused = [
+      '::127.0.0.1',
+      '::10.0.0.1',
+      '::169.254.169.254',
+      '::7f00:1',
+      '::ffff:0:127.0.0.1',
+      '::ffff:0:10.0.0.1',
+      '::ffff:0:a9fe:a9fe',
+      '::ffff:0:93.184.216.34',
+    ];
+    for (const production of [true, false]) {
+      for (const address of refused) {
+        expect(isAllowedAddress(address, production), address).toBe(false);
+      }
+    }
+  });
+
   it('allows loopback, and only loopback, outside production', () => {
     for (const address of ['127.0.0.1', '127.9.9.9', '::1', '::ffff:127.0.0.1']) {
       expect(isAllowedAddress(address, false), address).toBe(true);

@@ -70,13 +70,13 @@ export async function maskPng(
 
 /**
  * A model's output (checked like an upload first: `checkUpload`) decoded and scaled to exactly
- * `size` (Lanczos) with `channels` channels, as raw pixels.
+ * `size` (Lanczos) with `channels` channels, as raw pixels, with the size it came back at.
  */
 export async function decodeModelOutput(
   output: Uint8Array,
   size: Size,
   channels: 3 | 4,
-): Promise<Buffer> {
+): Promise<{ pixels: Buffer; returned: Size }> {
   const generated = await decodeImage(output);
   try {
     const raw = { width: generated.width, height: generated.height, channels: generated.channels };
@@ -84,9 +84,10 @@ export async function decodeModelOutput(
       fit: 'fill',
       kernel: 'lanczos3',
     });
-    return await (channels === 4 ? pipeline.ensureAlpha() : pipeline.removeAlpha())
+    const pixels = await (channels === 4 ? pipeline.ensureAlpha() : pipeline.removeAlpha())
       .raw({ depth: 'uchar' })
       .toBuffer();
+    return { pixels, returned: { width: generated.width, height: generated.height } };
   } catch (error) {
     throw translateSharpError(error);
   }

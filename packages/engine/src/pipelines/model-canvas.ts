@@ -162,7 +162,7 @@ export async function pasteOriginal(request: PasteOriginalRequest): Promise<Outp
   const { canvas, output } = request;
   checkUpload(output);
   const original = await originalOnCanvas(request.input, canvas);
-  const filled = await decodeModelOutput(output, canvas, original.channels);
+  const { pixels: filled, returned } = await decodeModelOutput(output, canvas, original.channels);
   const decoded = performance.now();
   if (request.correctSeam ?? true) {
     const rect = {
@@ -171,7 +171,8 @@ export async function pasteOriginal(request: PasteOriginalRequest): Promise<Outp
       width: original.width,
       height: original.height,
     };
-    correctSeam(filled, original.data, canvas, rect, original.channels);
+    const scale = { x: canvas.width / returned.width, y: canvas.height / returned.height };
+    correctSeam(filled, original.data, canvas, rect, original.channels, scale);
   }
   pasteOriginalRows(filled, canvas, original);
   const pasted = performance.now();

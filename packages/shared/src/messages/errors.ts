@@ -155,7 +155,7 @@ export const errorMessages = {
   API_IDEMPOTENCY_CONFLICT:
     'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
   API_WEBHOOK_URL_INVALID:
-    'webhook_url must be an https URL (http://localhost and http://127.0.0.1 only outside production).',
+    'webhook_url must be an https URL (http://localhost and http://127.0.0.1 only when the site itself runs on this machine, outside production).',
   API_DOWNLOAD_EXPIRED: 'This download link is invalid or has expired. Fetch the expansion again.',
   // ours: keys follow their maker's rights, and the test-key sandbox is per account (issue 39)
   API_KEY_SUSPENDED:

@@ -4,8 +4,9 @@ import { BlockList, isIPv4 } from 'node:net';
  * Which addresses a webhook may be sent to (issue 30). Everything that is not the public
  * internet is refused: private, loopback, link-local, carrier-grade NAT, multicast, reserved,
  * documentation and unspecified ranges, and IPv6 forms that can reach them (NAT64, 6to4,
- * Teredo; an IPv4-mapped address is checked as the IPv4 it holds). Outside production loopback
- * is allowed, for local receivers.
+ * Teredo, IPv4-compatible and IPv4-translated, refused whole; an IPv4-mapped address is checked
+ * as the IPv4 it holds). Loopback is allowed, for local receivers, only when `production` is
+ * false: outside production with APP_URL itself on loopback (config's `localWebhooks`).
  */
 const notPublic = new BlockList();
 const v4: [string, number][] = [
@@ -26,8 +27,8 @@ const v4: [string, number][] = [
   ['240.0.0.0', 4], // reserved, broadcast
 ];
 const v6: [string, number][] = [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
+  ['::', 96], // unspecified (::), loopback (::1) and IPv4-compatible ::a.b.c.d (deprecated)
+  ['::ffff:0:0:0', 96], // IPv4-translated ::ffff:0:a.b.c.d (SIIT)
   ['64:ff9b::', 96], // NAT64
   ['100::', 64], // discard
   ['2001::', 32], // Teredo

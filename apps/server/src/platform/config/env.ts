@@ -4,7 +4,7 @@ import { buildPaymentsConfig, paymentsProblems, paymentsShape } from './payments
 import { buildOutpainterConfig, outpainterProblems, outpainterShape } from './outpainter-config';
 import { buildResizerConfig, resizerProblems, resizerShape } from './resizer-config';
 import { buildLimitsConfig, limitsShape } from './limits-config';
-import { devRoutesEnabled, productionProblems } from './production-rules';
+import { devRoutesEnabled, localWebhooksAllowed, productionProblems } from './production-rules';
 
 /**
  * The only reader of process.env. One schema, assembled from one piece per concern: each piece
@@ -206,6 +206,8 @@ function buildConfig(env: Env, cwd: string) {
     isProduction,
     /** The dev mailbox and billing clock exist (and answer loopback clients only). */
     devRoutes,
+    /** API webhooks may go to loopback receivers over http (production-rules.ts). */
+    localWebhooks: localWebhooksAllowed(env.NODE_ENV, new URL(appUrl)),
     /** What this process does: serve the site and API (web), run jobs (worker), or both (all). */
     role: {
       serves: env.ROLE !== 'worker',

@@ -87,3 +87,11 @@ export function devRoutesEnabled(env: ProductionEnv, appUrl: URL): boolean {
   if (env.DEV_ROUTES !== undefined) return env.DEV_ROUTES === 'true';
   return env.NODE_ENV !== 'production' && isLoopbackHost(appUrl.hostname);
 }
+
+/**
+ * Webhooks may reach this machine (loopback addresses, plain http) only outside production and
+ * while APP_URL is itself on loopback: a developer's machine or the tests, never a public host.
+ */
+export function localWebhooksAllowed(nodeEnv: string, appUrl: URL): boolean {
+  return nodeEnv !== 'production' && isLoopbackHost(appUrl.hostname);
+}

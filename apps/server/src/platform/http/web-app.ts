@@ -1,13 +1,16 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
-import { errorMessages } from '@reframe/shared';
+import { errorMessages, type V1Error } from '@reframe/shared';
 import type { FastifyInstance } from 'fastify';
 
 /** The landing page, prerendered by the build (apps/web/build/prerender-landing.ts): `/` only. */
 const landingPage = 'landing.html';
 /** The empty shell of every other page, which the app renders in the browser. */
 const appShell = 'index.html';
+
+/** The public API's paths (issue 30): its callers read JSON, never the app's pages. */
+const publicApiPath = /^\/v1(?:[/?#]|$)/;
 
 /** Vite names every file in assets/ after its content hash, so a URL there never changes. */
 const hashedAssetCache = 'public, max-age=31536000, immutable';
@@ -26,7 +29,8 @@ function setCacheHeaders(assetsDir: string) {
  * Serves the built web app (apps/web/dist): `/` answers the prerendered landing page, and any
  * other GET outside /api that is not a file answers the app shell (index.html), the SPA fallback.
  * Text files are sent from the `.br`/`.gz` twins the build writes, as the browser accepts.
- * Without a build (tests, API-only runs) unknown paths answer 404 JSON.
+ * Without a build (tests, API-only runs) unknown paths answer 404 JSON; unknown /v1 paths always
+ * do, in the public API's error shape.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const built = existsSync(join(distDir, appShell));
@@ -49,6 +53,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     app.log.warn({ distDir }, 'web app not built; serving the API only (run npm run build)');
   }
   app.setNotFoundHandler((request, reply) => {
+    if (publicApiPath.test(request.url)) {
+      const body: V1Error = { error: { code: 'not_found', message: errorMessages.NOT_FOUND } };
+      return reply.status(404).send(body);
+    }
     if (built && request.method === 'GET' && !request.url.startsWith('/api/')) {
       return reply.sendFile(appShell);
     }

@@ -3,6 +3,7 @@ import { MAX_UPLOAD_BYTES } from '@reframe/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser, requireVerifiedUser } from '../../auth/guards';
 import { AppError } from '../../platform/http/app-error';
+import { refuseOversizedUploadBody } from './upload-body-limit';
 import { diskFullAsAppError, type UploadQuota } from './upload-quota';
 import type { UploadSlots } from './upload-slots';
 import type { IncomingFile, UploadsService } from './uploads.service';
@@ -69,8 +70,9 @@ export function uploadsRoutes(deps: {
   return async function uploads(app: FastifyInstance) {
     await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES } });
 
-    /** Slots and quotas are checked before the body is read, so a refusal costs nothing. */
-    app.post('/api/uploads', { preHandler: requireVerifiedUser }, async (request, reply) => {
+    /** Size, slots and quotas are checked before the body is read, so a refusal costs nothing. */
+    const guards = { onRequest: refuseOversizedUploadBody, preHandler: requireVerifiedUser };
+    app.post('/api/uploads', guards, async (request, reply) => {
       const userId = currentUser(request).id;
       const release = slots.acquire(userId);
       try {
