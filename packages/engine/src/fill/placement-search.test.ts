@@ -11,8 +11,17 @@ describe('chooseAndFill', () => {
   it("'auto' places the original where the fill grows into what continues it", () => {
     const chosen = chooseAndFill(original, canvas, 'auto', 1);
     expect([chosen.offsetX, chosen.offsetY]).toEqual([0, 0]);
-    const bottomAnchored = chooseAndFill(original, { ...canvas, offsetY: 60 }, 'fixed', 1);
-    expect(chosen.score.total).toBeLessThan(bottomAnchored.score.total);
+    const measured = { ...DEFAULT_SEARCH_OPTIONS, measureAll: true };
+    const top = chooseAndFill(original, { ...canvas, offsetY: 0 }, 'fixed', 1, undefined, measured);
+    const bottomAnchored = chooseAndFill(
+      original,
+      { ...canvas, offsetY: 60 },
+      'fixed',
+      1,
+      undefined,
+      measured,
+    );
+    expect(top.score.total).toBeLessThan(bottomAnchored.score.total);
   });
 
   it("'auto' at rank 1, 2, … fills at the next-best placement, so a regeneration looks different", () => {

@@ -1,0 +1,182 @@
+/**
+ * `npm run bench:confidence`: refits the confidence on the results judged at full size.
+ *
+ *   npm run bench:confidence               fill every judged result, measure every part, fit
+ *   npm run bench:confidence -- --cached   fit on the parts measured last time
+ *
+ * Each judged result (verdicts.md) is filled as the quality bench fills it (seed 1) and every
+ * part of the defect predictor is measured (bench-output/confidence-parts.json). Logistic fits
+ * (classes weighted equally) are then reported in sample and left-one-out: each result judged by
+ * a fit that never saw it. The warning shows below 0.5; the targets are at least 80 % of the
+ * results not publishable flagged and at most 20 % of the publishable.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { LOW_CONFIDENCE_BELOW as WARN_BELOW } from '@reframe/shared/geometry/index';
+import type { DefectPart, DefectScore } from '../src/fill/defect-score';
+import { DEFECT_PARTS } from '../src/fill/defect-score';
+import { chooseAndFill, DEFAULT_SEARCH_OPTIONS } from '../src/fill/placement-search';
+import { CASES } from './cases';
+import { groundTruth } from './ground-truth';
+import type { LogisticFit, Sample } from './logistic';
+import { fitLogistic, predict } from './logistic';
+
+const PHOTOS = new URL('./photos/', import.meta.url);
+const VERDICTS = new URL('./verdicts.md', import.meta.url);
+const DUMP = new URL('../../../bench-output/confidence-parts.json', import.meta.url);
+/** L2 penalty on the standardised parts' weights. */
+const PENALTY = 1;
+
+interface Judged {
+  id: string;
+  publishable: boolean;
+  score: DefectScore;
+}
+
+/** Rows `| case | auto | yes or no | why |` of the verdicts file. */
+async function readVerdicts(): Promise<{ id: string; publishable: boolean }[]> {
+  const text = await readFile(VERDICTS, 'utf8');
+  return text.split('\n').flatMap((line) => {
+    const [, id, placement, publishable] = line.split('|').map((cell) => cell.trim());
+    if (!id || placement !== 'auto' || (publishable !== 'yes' && publishable !== 'no')) return [];
+    return [{ id, publishable: publishable === 'yes' }];
+  });
+}
+
+async function measure(verdicts: { id: string; publishable: boolean }[]): Promise<Judged[]> {
+  const search = { ...DEFAULT_SEARCH_OPTIONS, measureAll: true };
+  const out: Judged[] = [];
+  for (const v of verdicts) {
+    const spec = CASES.find((c) => c.id === v.id);
+    if (!spec) continue;
+    const { real, known, crop } = await groundTruth(PHOTOS, spec);
+    const canvas = { width: real.width, height: real.height, offsetX: known.x, offsetY: known.y };
+    const chosen = chooseAndFill(crop, canvas, 'auto', 1, undefined, search);
+    out.push({ ...v, score: chosen.score });
+    process.stderr.write(`${v.id}\n`);
+  }
+  return out;
+}
+
+function samples(judged: Judged[], parts: readonly DefectPart[]): Sample[] {
+  return judged.map((j) => ({ x: parts.map((p) => j.score[p]), publishable: j.publishable }));
+}
+
+/** Each result's confidence from a fit on all the others. */
+function leaveOneOut(all: Sample[]): number[] {
+  return all.map((s, i) =>
+    predict(
+      fitLogistic(
+        all.filter((_, k) => k !== i),
+        PENALTY,
+      ),
+      s.x,
+    ),
+  );
+}
+
+interface Rates {
+  flaggedBad: number;
+  bad: number;
+  flaggedGood: number;
+  good: number;
+}
+
+function rates(all: Sample[], confidence: number[]): Rates {
+  const r = { flaggedBad: 0, bad: 0, flaggedGood: 0, good: 0 };
+  all.forEach((s, i) => {
+    const flagged = confidence[i]! < WARN_BELOW;
+    if (s.publishable) {
+      r.good++;
+      if (flagged) r.flaggedGood++;
+    } else {
+      r.bad++;
+      if (flagged) r.flaggedBad++;
+    }
+  });
+  return r;
+}
+
+const pct = (n: number, of: number): string => `${n} of ${of} (${Math.round((100 * n) / of)} %)`;
+
+/** LOO balanced accuracy: the share of failures flagged less the share of good results flagged. */
+const merit = (r: Rates): number => r.flaggedBad / r.bad - r.flaggedGood / r.good;
+
+function row(label: string, judged: Judged[], parts: readonly DefectPart[]): string {
+  const all = samples(judged, parts);
+  const fit = fitLogistic(all, PENALTY);
+  const inSample = rates(
+    all,
+    all.map((s) => predict(fit, s.x)),
+  );
+  const loo = rates(all, leaveOneOut(all));
+  return `| ${label} | ${pct(inSample.flaggedBad, inSample.bad)} | ${pct(inSample.flaggedGood, inSample.good)} | ${pct(loo.flaggedBad, loo.bad)} | ${pct(loo.flaggedGood, loo.good)} |`;
+}
+
+/** Parts added one at a time, each the one that best raises the left-out separation. */
+function forward(judged: Judged[]): DefectPart[] {
+  const chosen: DefectPart[] = [];
+  let best = -Infinity;
+  for (;;) {
+    let next: { part: DefectPart; merit: number } | undefined;
+    for (const part of DEFECT_PARTS) {
+      if (chosen.includes(part)) continue;
+      const all = samples(judged, [...chosen, part]);
+      const m = merit(rates(all, leaveOneOut(all)));
+      if (!next || m > next.merit) next = { part, merit: m };
+    }
+    if (!next || next.merit <= best) return chosen;
+    chosen.push(next.part);
+    best = next.merit;
+  }
+}
+
+function calibrationBlock(fit: LogisticFit, parts: readonly DefectPart[]): string {
+  const weights = parts.map((p, j) => `${p}: ${fit.weights[j]!.toFixed(3)}`).join(', ');
+  return `confidence: { bias: ${fit.bias.toFixed(3)}, weights: { ${weights} } },`;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { cached: { type: 'boolean' } } });
+  const verdicts = await readVerdicts();
+  let judged: Judged[];
+  if (values.cached) {
+    judged = JSON.parse(await readFile(DUMP, 'utf8')) as Judged[];
+  } else {
+    judged = await measure(verdicts);
+    await mkdir(new URL('.', DUMP), { recursive: true });
+    await writeFile(DUMP, JSON.stringify(judged, null, 1));
+  }
+  const good = judged.filter((j) => j.publishable).length;
+  console.log(
+    `\n${judged.length} results judged, ${good} publishable; warning below ${WARN_BELOW}; L2 penalty ${PENALTY} on standardised parts\n`,
+  );
+  console.log(
+    '| parts | flagged of the not publishable, in sample | flagged of the publishable, in sample | not publishable, left out (target ≥ 80 %) | publishable, left out (target ≤ 20 %) |\n|---|---|---|---|---|',
+  );
+  const current = Object.keys(DEFAULT_SEARCH_OPTIONS.confidence.weights) as DefectPart[];
+  console.log(row(`the shipped parts (${current.join(', ')})`, judged, current));
+  for (const part of DEFECT_PARTS) console.log(row(part, judged, [part]));
+  const chosen = forward(judged);
+  console.log(row(`forward selection: ${chosen.join(', ')}`, judged, chosen));
+  console.log(row('all parts', judged, DEFECT_PARTS));
+  const fit = fitLogistic(samples(judged, chosen), PENALTY);
+  const loo = leaveOneOut(samples(judged, chosen));
+  console.log(`\nFitted on all (forward selection):\n\n    ${calibrationBlock(fit, chosen)}\n`);
+  console.log(
+    `| result | publishable | confidence, in sample | left out | ${chosen.join(' | ')} |`,
+  );
+  console.log(`|---|---|---|---|${chosen.map(() => '---|').join('')}`);
+  judged.forEach((j, i) => {
+    const inSample = predict(
+      fit,
+      chosen.map((p) => j.score[p]),
+    );
+    const parts = chosen.map((p) => j.score[p].toFixed(3)).join(' | ');
+    console.log(
+      `| ${j.id} | ${j.publishable ? 'yes' : 'no'} | ${inSample.toFixed(2)} | ${loo[i]!.toFixed(2)} | ${parts} |`,
+    );
+  });
+}
+
+await main();
