@@ -4,8 +4,9 @@
  *   npm run bench:confidence               fill every judged result, measure every part, fit
  *   npm run bench:confidence -- --cached   fit on the parts measured last time
  *
- * Each judged result (verdicts.md) is filled as the quality bench fills it (seed 1) and every
- * part of the defect predictor is measured (bench-output/confidence-parts.json). Logistic fits
+ * Each judged result (verdicts.md's keep and framed columns) is made as the quality bench makes
+ * it (seed 1) and every part of the defect predictor is measured
+ * (bench-output/confidence-parts.json). Logistic fits
  * (classes weighted equally) are then reported in sample and left-one-out: each result judged by
  * a fit that never saw it. The warning shows below 0.5; the targets are at least 80 % of the
  * results not publishable flagged and at most 20 % of the publishable.
@@ -15,11 +16,15 @@ import { parseArgs } from 'node:util';
 import { LOW_CONFIDENCE_BELOW as WARN_BELOW } from '@reframe/shared/geometry/index';
 import type { DefectPart, DefectScore } from '../src/fill/defect-score';
 import { DEFECT_PARTS } from '../src/fill/defect-score';
+import { chooseFramedFill } from '../src/fill/framing-search';
 import { chooseAndFill, DEFAULT_SEARCH_OPTIONS } from '../src/fill/placement-search';
+import { DEFAULT_SHIFT_MAP_OPTIONS } from '../src/fill/shift-map-fill';
+import { framesFor, trimShares } from '../src/pipelines/framing';
 import { CASES } from './cases';
 import { groundTruth } from './ground-truth';
 import type { LogisticFit, Sample } from './logistic';
 import { fitLogistic, predict } from './logistic';
+import { readVerdicts } from './verdicts';
 
 const PHOTOS = new URL('./photos/', import.meta.url);
 const VERDICTS = new URL('./verdicts.md', import.meta.url);
@@ -27,33 +32,42 @@ const DUMP = new URL('../../../bench-output/confidence-parts.json', import.meta.
 /** L2 penalty on the standardised parts' weights. */
 const PENALTY = 1;
 
+/** The ways whose results the engine fills (the backdrop is always clean). */
+const FILLED_WAYS = ['keep', 'framed'] as const;
+type FilledWay = (typeof FILLED_WAYS)[number];
+/** Auto framing's largest trim, as the bench's framed way (ways.ts) searches it. */
+const AUTO_MAX_TRIM = 0.25;
+
 interface Judged {
   id: string;
+  way: FilledWay;
   publishable: boolean;
   score: DefectScore;
 }
 
-/** Rows `| case | auto | yes or no | why |` of the verdicts file. */
-async function readVerdicts(): Promise<{ id: string; publishable: boolean }[]> {
-  const text = await readFile(VERDICTS, 'utf8');
-  return text.split('\n').flatMap((line) => {
-    const [, id, placement, publishable] = line.split('|').map((cell) => cell.trim());
-    if (!id || placement !== 'auto' || (publishable !== 'yes' && publishable !== 'no')) return [];
-    return [{ id, publishable: publishable === 'yes' }];
-  });
-}
-
-async function measure(verdicts: { id: string; publishable: boolean }[]): Promise<Judged[]> {
+async function measure(): Promise<Judged[]> {
   const search = { ...DEFAULT_SEARCH_OPTIONS, measureAll: true };
   const out: Judged[] = [];
-  for (const v of verdicts) {
-    const spec = CASES.find((c) => c.id === v.id);
-    if (!spec) continue;
-    const { real, known, crop } = await groundTruth(PHOTOS, spec);
-    const canvas = { width: real.width, height: real.height, offsetX: known.x, offsetY: known.y };
-    const chosen = chooseAndFill(crop, canvas, 'auto', 1, undefined, search);
-    out.push({ ...v, score: chosen.score });
-    process.stderr.write(`${v.id}\n`);
+  for (const way of FILLED_WAYS) {
+    for (const v of await readVerdicts(VERDICTS, way)) {
+      const spec = CASES.find((c) => c.id === v.id);
+      if (!spec) continue;
+      const { real, known, crop } = await groundTruth(PHOTOS, spec);
+      const canvas = { width: real.width, height: real.height, offsetX: known.x, offsetY: known.y };
+      const score =
+        way === 'keep'
+          ? chooseAndFill(crop, canvas, 'auto', 1, undefined, search).score
+          : chooseFramedFill(
+              framesFor(crop, canvas, trimShares(AUTO_MAX_TRIM, true), DEFAULT_SHIFT_MAP_OPTIONS),
+              'auto',
+              1,
+              true,
+              undefined,
+              search,
+            ).score;
+      out.push({ id: v.id, way, publishable: v.publishable, score });
+      process.stderr.write(`${way} ${v.id}\n`);
+    }
   }
   return out;
 }
@@ -138,12 +152,11 @@ function calibrationBlock(fit: LogisticFit, parts: readonly DefectPart[]): strin
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { cached: { type: 'boolean' } } });
-  const verdicts = await readVerdicts();
   let judged: Judged[];
   if (values.cached) {
     judged = JSON.parse(await readFile(DUMP, 'utf8')) as Judged[];
   } else {
-    judged = await measure(verdicts);
+    judged = await measure();
     await mkdir(new URL('.', DUMP), { recursive: true });
     await writeFile(DUMP, JSON.stringify(judged, null, 1));
   }
@@ -166,7 +179,7 @@ async function main(): Promise<void> {
   console.log(
     `| result | publishable | confidence, in sample | left out | ${chosen.join(' | ')} |`,
   );
-  console.log(`|---|---|---|---|${chosen.map(() => '---|').join('')}`);
+  console.log(`|---|---|---|---|---|${chosen.map(() => '---|').join('')}`);
   judged.forEach((j, i) => {
     const inSample = predict(
       fit,
@@ -174,7 +187,7 @@ async function main(): Promise<void> {
     );
     const parts = chosen.map((p) => j.score[p].toFixed(3)).join(' | ');
     console.log(
-      `| ${j.id} | ${j.publishable ? 'yes' : 'no'} | ${inSample.toFixed(2)} | ${loo[i]!.toFixed(2)} | ${parts} |`,
+      `| ${j.id} | ${j.way} | ${j.publishable ? 'yes' : 'no'} | ${inSample.toFixed(2)} | ${loo[i]!.toFixed(2)} | ${parts} |`,
     );
   });
 }

@@ -1,5 +1,6 @@
 import type { DefectOptions, DefectPart, DefectScore } from './defect-score';
 import { DEFECT_PARTS, defectScore, needsRender } from './defect-score';
+import type { SeamView } from './detectors/seam-view';
 import { seamView } from './detectors/seam-view';
 import type { FillPlan } from './shift-map-fill';
 
@@ -23,28 +24,40 @@ export function confidenceOf(score: DefectScore, calibration: Calibration): numb
   return 1 / (1 + Math.exp(-z));
 }
 
+/** The parts a calibration reads: those with a weight. */
+export function calibrationParts(calibration: Calibration): ReadonlySet<DefectPart> {
+  return new Set(DEFECT_PARTS.filter((part) => (calibration.weights[part] ?? 0) !== 0));
+}
+
 /**
- * Judges a rendered fill: the parts the confidence reads (every part with `all`, as the bench
- * asks), measured on its labelling and, where a part needs it, on the result as rendered.
+ * Judges a fill: measures the parts the confidence reads, and `also` those (the search's ranking
+ * parts, or every part for the bench), on its labelling and, where a part needs it, on the result
+ * as rendered (`pixels`, the plan's canvas). Without `pixels` (a candidate the search has not
+ * rendered) those parts read the plan's working canvas, its copies before the blend.
  */
 export function judgeFill(
   plan: FillPlan,
-  pixels: Uint8Array,
+  pixels: Uint8Array | undefined,
   defects: DefectOptions,
   calibration: Calibration,
-  all = false,
+  also: ReadonlySet<DefectPart> = new Set(),
 ): { score: DefectScore; confidence: number } {
-  const parts: ReadonlySet<DefectPart> = all
-    ? new Set(DEFECT_PARTS)
-    : new Set(DEFECT_PARTS.filter((part) => (calibration.weights[part] ?? 0) !== 0));
-  const { width, height } = plan.placement;
-  const view = needsRender(parts)
-    ? seamView(pixels, width, height, pixels.length / (width * height), {
-        width: plan.work.width,
-        height: plan.work.height,
-        copyOf: plan.shifts.copyOf,
-      })
-    : undefined;
-  const score = defectScore(plan, defects, parts, view);
+  const parts = new Set([...calibrationParts(calibration), ...also]);
+  const score = defectScore(
+    plan,
+    defects,
+    parts,
+    needsRender(parts) ? viewOf(plan, pixels) : undefined,
+  );
   return { score, confidence: confidenceOf(score, calibration) };
+}
+
+function viewOf(plan: FillPlan, pixels: Uint8Array | undefined): SeamView {
+  const labels = { width: plan.work.width, height: plan.work.height, copyOf: plan.shifts.copyOf };
+  if (pixels) {
+    const { width, height } = plan.placement;
+    return seamView(pixels, width, height, pixels.length / (width * height), labels);
+  }
+  const { width, height, channels, data } = plan.work;
+  return seamView(data, width, height, channels, labels);
 }

@@ -1,9 +1,9 @@
+import { judgeFill } from './confidence';
 import type { DefectScore } from './defect-score';
-import { DEFECT_PARTS, defectScore } from './defect-score';
+import { DEFECT_PARTS, defectScore, rankingParts } from './defect-score';
 import type { ChosenFill, PlacementMode, SearchOptions } from './placement-search';
 import {
   candidatePlacements,
-  confidenceOf,
   DEFAULT_SEARCH_OPTIONS,
   PLACEMENT_SEED,
   seedsFrom,
@@ -72,7 +72,7 @@ export function chooseFramedFill(
     const plan = planOf(contextOf(0), best);
     const clean =
       !plan ||
-      confidenceOf(defectScore(plan, search.defects), search.confidence) >= CLEAN_CONFIDENCE;
+      judgeFill(plan, undefined, search.defects, search.confidence).confidence >= CLEAN_CONFIDENCE;
     if (clean && rank === 0) return finish(contextOf(0), best, plan, search);
     whole = { candidate: best, clean };
   }
@@ -112,12 +112,18 @@ function coarseCandidates(
       return { frame: index, placement, seed: PLACEMENT_SEED, total: 0, ranked: 0, clean: true };
     }
     const plan = planFill(context, placement, PLACEMENT_SEED, search.searchPixels);
-    const score = defectScore(plan, search.defects);
+    const { score, confidence } = judgeFill(
+      plan,
+      undefined,
+      search.defects,
+      search.confidence,
+      rankingParts(search.defects),
+    );
     const centred =
       placement.offsetX === Math.round((placement.width - w) / 2) &&
       placement.offsetY === Math.round((placement.height - h) / 2);
     const ranked = centred ? score.total * (1 - search.centreBias) : score.total;
-    const clean = confidenceOf(score, search.confidence) >= CLEAN_CONFIDENCE;
+    const clean = confidence >= CLEAN_CONFIDENCE;
     return { frame: index, placement, seed: PLACEMENT_SEED, total: score.total, ranked, clean };
   });
 }
@@ -143,6 +149,7 @@ function withBestSeed(
     const total = defectScore(
       planFill(context, candidate.placement, s, search.searchPixels),
       search.defects,
+      rankingParts(search.defects),
     ).total;
     if (total < best.total) best = { ...candidate, seed: s, total };
   }
@@ -181,12 +188,19 @@ function finish(
       frame: candidate.frame,
     };
   }
-  const score = defectScore(plan, search.defects);
+  const pixels = renderFill(context, plan);
+  const { score, confidence } = judgeFill(
+    plan,
+    pixels,
+    search.defects,
+    search.confidence,
+    search.measureAll ? new Set(DEFECT_PARTS) : undefined,
+  );
   return {
-    pixels: renderFill(context, plan),
+    pixels,
     offsetX: plan.placement.offsetX,
     offsetY: plan.placement.offsetY,
-    confidence: confidenceOf(score, search.confidence),
+    confidence,
     score,
     frame: candidate.frame,
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFECT_PARTS } from './defect-score';
 import { candidatePlacements, chooseAndFill, DEFAULT_SEARCH_OPTIONS } from './placement-search';
 import type { CanvasPlacement } from './raster';
 import { createRng } from './rng';
@@ -69,6 +70,21 @@ describe('chooseAndFill', () => {
       expect(chosen.confidence).toBeGreaterThanOrEqual(0);
       expect(chosen.confidence).toBeLessThanOrEqual(1);
     }
+  });
+
+  it('measures only the parts the confidence reads, and every part when asked (the bench)', () => {
+    const chosen = chooseAndFill(original, canvas, 'fixed', 1);
+    const all = chooseAndFill(original, canvas, 'fixed', 1, undefined, {
+      ...DEFAULT_SEARCH_OPTIONS,
+      measureAll: true,
+    });
+    for (const part of DEFECT_PARTS) {
+      const read = (DEFAULT_SEARCH_OPTIONS.confidence.weights[part] ?? 0) !== 0;
+      expect([part, Number.isNaN(chosen.score[part])]).toEqual([part, !read]);
+      expect([part, Number.isFinite(all.score[part])]).toEqual([part, true]);
+    }
+    expect(all.confidence).toBe(chosen.confidence);
+    expect(all.pixels).toEqual(chosen.pixels);
   });
 
   it("'fixed' keeps the offset it is given, and the same seed gives the same fill", () => {

@@ -1,7 +1,7 @@
 import type { Calibration } from './confidence';
 import { judgeFill } from './confidence';
 import type { DefectOptions, DefectScore } from './defect-score';
-import { defectScore, rankingParts } from './defect-score';
+import { DEFECT_PARTS, defectScore, rankingParts } from './defect-score';
 import type { CanvasPlacement, Raster } from './raster';
 import type { FillContext, ShiftMapOptions } from './shift-map-fill';
 import { DEFAULT_SHIFT_MAP_OPTIONS, fillContext, planFill, renderFill } from './shift-map-fill';
@@ -105,7 +105,7 @@ export function chooseAndFill(
     pixels,
     search.defects,
     search.confidence,
-    search.measureAll,
+    search.measureAll ? new Set(DEFECT_PARTS) : undefined,
   );
   return {
     pixels,

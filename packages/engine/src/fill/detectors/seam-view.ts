@@ -173,16 +173,24 @@ function piece(
 
 /**
  * The view of a rendered canvas (`pixels`, `width` x `height`, `channels` per pixel) on a
- * labelling's working canvas: the pixels area-averaged to its size, as luma.
+ * labelling's working canvas: the pixels area-averaged to its size (or read as they are, when
+ * they are the working canvas), as luma.
  */
 export function seamView(
-  pixels: Uint8Array,
+  pixels: Uint8Array | Float32Array,
   width: number,
   height: number,
   channels: number,
   labels: { width: number; height: number; copyOf: Int32Array },
 ): SeamView {
-  const small = resizeArea({ width, height, channels, data: pixels }, labels.width, labels.height);
+  const raster =
+    pixels instanceof Uint8Array
+      ? { width, height, channels, data: pixels }
+      : { width, height, channels, data: pixels };
+  const small =
+    width === labels.width && height === labels.height
+      ? { data: pixels }
+      : resizeArea(raster, labels.width, labels.height);
   const luma = new Float32Array(labels.width * labels.height);
   const d = small.data;
   for (let p = 0; p < luma.length; p++) {
