@@ -62,7 +62,10 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
     edgeWeight: 0,
     stackingWeight: 0,
   },
-  confidence: { bias: 1.16, weights: { stacking: 12.0 } },
+  confidence: {
+    bias: 2.406,
+    weights: { texture: 0.015, stacking: 10.841, boxes: 0.776, lineBreaks: 2.061 },
+  },
   measureAll: false,
 };
 
