@@ -25,7 +25,8 @@ import { CASES } from './cases';
 import { groundTruth } from './ground-truth';
 import type { LogisticFit, Sample } from './logistic';
 import { fitLogistic, predict } from './logistic';
-import { readVerdicts } from './verdicts';
+import type { VerdictWay } from './verdicts';
+import { readVerdicts, VERDICT_WAYS } from './verdicts';
 
 const PHOTOS = new URL('./photos/', import.meta.url);
 const VERDICTS = new URL('./verdicts.md', import.meta.url);
@@ -34,14 +35,13 @@ const DUMP = new URL('../../../bench-output/confidence-parts.json', import.meta.
 const PENALTY = 1;
 
 /** The ways whose results the engine fills (the backdrop is always clean). */
-const FILLED_WAYS = ['keep', 'framed'] as const;
-type FilledWay = (typeof FILLED_WAYS)[number];
+const FILLED_WAYS = VERDICT_WAYS.filter((way) => way !== 'backdrop');
 /** Auto framing's largest trim, as the bench's framed way (ways.ts) searches it. */
 const AUTO_MAX_TRIM = 0.25;
 
 interface Judged {
   id: string;
-  way: FilledWay;
+  way: VerdictWay;
   publishable: boolean;
   score: DefectScore;
 }

@@ -133,10 +133,14 @@ export function defectScore(
   view?: SeamView,
 ): DefectScore {
   const has = (part: DefectPart): boolean => parts.has(part);
-  const { seams, straight, texture } =
+  const seamParts =
     has('seams') || has('straight') || has('texture')
       ? seamScore(plan, options, has('texture'))
-      : { seams: NaN, straight: NaN, texture: NaN };
+      : undefined;
+  // The seam pass gives all three; a part not asked for stays unmeasured all the same.
+  const seams = seamParts && has('seams') ? seamParts.seams : NaN;
+  const straight = seamParts && has('straight') ? seamParts.straight : NaN;
+  const texture = seamParts && has('texture') ? seamParts.texture : NaN;
   const fragments = has('fragments') ? fragmentShare(plan, options.distinctive) : NaN;
   const edge = has('edge') ? edgeShare(plan, options.edgeDepth) : NaN;
   const stacking = has('stacking')
