@@ -33,7 +33,7 @@ const MEASURE_ALL = { ...DEFAULT_SEARCH_OPTIONS, measureAll: true };
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   if (argv[0] === '--timing') {
-    await timingCase(argv[1]!, Number(argv[2]), argv[3]!.split(','));
+    await timingCase(argv[1]!, Number(argv[2]), argv[3]!.split(','), argv[4] as Way);
     return;
   }
   const { values, positionals } = parseArgs({

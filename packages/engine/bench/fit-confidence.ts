@@ -17,7 +17,9 @@ import { LOW_CONFIDENCE_BELOW as WARN_BELOW } from '@reframe/shared/geometry/ind
 import { confidenceOf } from '../src/fill/confidence';
 import type { DefectPart, DefectScore } from '../src/fill/defect-score';
 import { DEFECT_PARTS } from '../src/fill/defect-score';
+import type { RawImage } from '../src/codecs/bmp';
 import { chooseFramedFill } from '../src/fill/framing-search';
+import type { CanvasPlacement } from '../src/fill/raster';
 import { chooseAndFill, DEFAULT_SEARCH_OPTIONS } from '../src/fill/placement-search';
 import { DEFAULT_SHIFT_MAP_OPTIONS } from '../src/fill/shift-map-fill';
 import { framesFor, trimShares } from '../src/pipelines/framing';
@@ -46,6 +48,11 @@ interface Judged {
   score: DefectScore;
 }
 
+/** The frames Auto framing compares, as the bench's framed way (ways.ts) makes them. */
+function framesOf(crop: RawImage, canvas: CanvasPlacement, shares: number[]) {
+  return framesFor(crop, canvas, shares, DEFAULT_SHIFT_MAP_OPTIONS);
+}
+
 async function measure(): Promise<Judged[]> {
   const search = { ...DEFAULT_SEARCH_OPTIONS, measureAll: true };
   const out: Judged[] = [];
@@ -59,10 +66,12 @@ async function measure(): Promise<Judged[]> {
         way === 'keep'
           ? chooseAndFill(crop, canvas, 'auto', 1, undefined, search).score
           : chooseFramedFill(
-              framesFor(crop, canvas, trimShares(AUTO_MAX_TRIM, true), DEFAULT_SHIFT_MAP_OPTIONS),
+              {
+                whole: framesOf(crop, canvas, [0])[0],
+                trims: () => framesOf(crop, canvas, trimShares(AUTO_MAX_TRIM)),
+              },
               'auto',
               1,
-              true,
               undefined,
               search,
             ).score;
