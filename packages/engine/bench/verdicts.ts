@@ -8,10 +8,8 @@ import { LOW_CONFIDENCE_BELOW as WARN_BELOW } from '@reframe/shared/geometry/ind
 import type { DefectScore } from '../src/fill/defect-score';
 import { DEFECT_PARTS } from '../src/fill/defect-score';
 import type { CaseResult } from './quality';
-
-/** The ways a case is made, each a column of verdicts.md (see there). */
-export const VERDICT_WAYS = ['keep', 'framed', 'backdrop'] as const;
-export type VerdictWay = (typeof VERDICT_WAYS)[number];
+import type { Way } from './ways';
+import { WAYS } from './ways';
 
 export interface Verdict {
   id: string;
@@ -33,10 +31,10 @@ export function placementTable(results: CaseResult[]): string {
 }
 
 /**
- * One way's judged results: the rows of the verdicts file whose cell in that way's column (found
+ * One way's judged results (ways.ts): the rows of the verdicts file whose cell in that way's column (found
  * by the header `| case | keep | why (keep) | framed | … |`) is yes or no.
  */
-export async function readVerdicts(file: URL, way: VerdictWay): Promise<Verdict[]> {
+export async function readVerdicts(file: URL, way: Way): Promise<Verdict[]> {
   const text = await readFile(file, 'utf8');
   const rows = text
     .split('\n')
@@ -52,7 +50,7 @@ export async function readVerdicts(file: URL, way: VerdictWay): Promise<Verdict[
 }
 
 /** The confidence a way's result got, when the bench made it. */
-function confidenceOf(result: CaseResult, way: VerdictWay): number | undefined {
+function confidenceOf(result: CaseResult, way: Way): number | undefined {
   return way === 'keep' ? result.auto.confidence : undefined;
 }
 
@@ -60,7 +58,7 @@ export async function separationTable(results: CaseResult[], file: URL): Promise
   const rate = (n: number, of: number): string =>
     of ? `${n} of ${of} (${Math.round((100 * n) / of)} %)` : 'none judged';
   const lines = await Promise.all(
-    VERDICT_WAYS.map(async (way) => {
+    WAYS.map(async (way) => {
       const judged = (await readVerdicts(file, way)).flatMap((v) => {
         const result = results.find((r) => r.spec.id === v.id);
         const confidence = result && confidenceOf(result, way);
