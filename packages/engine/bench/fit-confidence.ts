@@ -27,8 +27,9 @@ import { CASES } from './cases';
 import { groundTruth } from './ground-truth';
 import type { LogisticFit, Sample } from './logistic';
 import { fitLogistic, predict } from './logistic';
-import type { VerdictWay } from './verdicts';
-import { readVerdicts, VERDICT_WAYS } from './verdicts';
+import { readVerdicts } from './verdicts';
+import type { Way } from './ways';
+import { WAYS } from './ways';
 
 const PHOTOS = new URL('./photos/', import.meta.url);
 const VERDICTS = new URL('./verdicts.md', import.meta.url);
@@ -37,13 +38,13 @@ const DUMP = new URL('../../../bench-output/confidence-parts.json', import.meta.
 const PENALTY = 1;
 
 /** The ways whose results the engine fills (the backdrop is always clean). */
-const FILLED_WAYS = VERDICT_WAYS.filter((way) => way !== 'backdrop');
+const FILLED_WAYS = WAYS.filter((way) => way !== 'backdrop');
 /** Auto framing's largest trim, as the bench's framed way (ways.ts) searches it. */
 const AUTO_MAX_TRIM = 0.25;
 
 interface Judged {
   id: string;
-  way: VerdictWay;
+  way: Way;
   publishable: boolean;
   score: DefectScore;
 }
