@@ -12,6 +12,8 @@ export const JOBS = {
   '16:9→4:1': { crop: 16 / 9, canvas: 4 },
   // The issue 24 experiment: a 21:9 band extended to 16:10 grows mostly up and down.
   '21:9→16:10': { crop: 21 / 9, canvas: 16 / 10 },
+  // A portrait photo made a story.
+  '4:5→9:16': { crop: 4 / 5, canvas: 9 / 16 },
 } as const;
 export type Job = keyof typeof JOBS;
 
@@ -87,4 +89,17 @@ export const CASES: CaseSpec[] = [
   spec('forest-path', 'forest-path.jpg', '16:9→9:16', 0.5),
   spec('jetty', 'jetty.jpg', '1:1→16:9', 0.5),
   spec('brushes', 'brushes.jpg', '3:2→1:1', 0.5),
+  // Issue 38: a subject cut by the frame (a person, an animal, a product on a table, a street).
+  spec('grace-hopper', 'grace-hopper.jpg', '4:5→9:16', 0.2),
+  spec('cameraman', 'cameraman.jpg', '1:1→16:9', 0.5, { regionAt: [0.5, 0.1] }),
+  spec('stairs', 'stairs.jpg', '1:1→16:9', 0.5, { regionAt: [0.5, 0.6] }),
+  spec('raccoon', 'raccoon.jpg', '1:1→16:9', 0.5, { regionAt: [0.5, 0.1] }),
+  spec('raccoon', 'raccoon.jpg', '16:9→9:16', 0.4),
+  spec('ladybird', 'ladybird.jpg', '4:5→16:9', 0.45),
+  spec('wine-table', 'wine-table.jpg', '1:1→16:9', 0.5),
+  spec('cups', 'cups.jpg', '3:2→1:1', 0.5),
+  spec('storm-road', 'storm-road.jpg', '16:9→9:16', 0.6),
+  spec('pagoda', 'pagoda.jpg', '4:5→16:9', 0.5),
+  spec('dahlia', 'dahlia.jpg', '1:1→16:9', 0.15),
+  spec('marigold', 'marigold.jpg', '16:9→9:16', 0.5),
 ];

@@ -1,3 +1,10 @@
+import { boxes } from './detectors/boxes';
+import { hardSeams } from './detectors/hard-seams';
+import type { IslandOptions } from './detectors/islands';
+import { islands } from './detectors/islands';
+import type { LineBreakOptions } from './detectors/line-breaks';
+import { lineBreaks } from './detectors/line-breaks';
+import type { SeamOptions, SeamView } from './detectors/seam-view';
 import type { FillPlan } from './shift-map-fill';
 import type { StackingOptions } from './stacking';
 import { stackingShare } from './stacking';
@@ -29,7 +36,11 @@ export interface DefectOptions {
   edgeDepth: number;
   /** What counts as the photo repeated beside itself (see stacking.ts). */
   stacking: StackingOptions;
-  /** Weights of the parts in the score. */
+  /** How the rendered result's seams are judged (hard seams, boxes, fragments; detectors/). */
+  rendered: SeamOptions;
+  islands: IslandOptions;
+  lineBreaks: LineBreakOptions;
+  /** Weights of the labelling's parts in the score the search ranks by (`total`). */
   seamWeight: number;
   longSeamWeight: number;
   textureWeight: number;
@@ -46,10 +57,46 @@ export const DEFECT_PARTS = [
   'fragments',
   'edge',
   'stacking',
+  'hardSeams',
+  'boxes',
+  'islands',
+  'lineBreaks',
 ] as const;
 export type DefectPart = (typeof DEFECT_PARTS)[number];
 
-/** The parts of a plan's predicted defects, and their weighted sum (lower is better). */
+/** The parts read from the rendered result (a `SeamView`), not from the labelling alone. */
+const RENDERED_PARTS: ReadonlySet<DefectPart> = new Set([
+  'hardSeams',
+  'boxes',
+  'islands',
+  'lineBreaks',
+]);
+
+/** Whether any of `parts` is read from the rendered result. */
+export function needsRender(parts: ReadonlySet<DefectPart>): boolean {
+  for (const part of parts) if (RENDERED_PARTS.has(part)) return true;
+  return false;
+}
+
+/** The labelling's parts the search ranks by: those with a weight in `total`. */
+export function rankingParts(options: DefectOptions): ReadonlySet<DefectPart> {
+  const weights: [DefectPart, number][] = [
+    ['seams', options.seamWeight],
+    ['straight', options.longSeamWeight],
+    ['texture', options.textureWeight],
+    ['fragments', options.fragmentWeight],
+    ['edge', options.edgeWeight],
+    ['stacking', options.stackingWeight],
+  ];
+  return new Set(weights.filter(([, w]) => w !== 0).map(([part]) => part));
+}
+
+/**
+ * The parts of a plan's predicted defects, and the weighted sum the search ranks by (lower is
+ * better). Only the parts asked for are measured (production asks for what the search and the
+ * confidence read, the bench for all); the others are NaN, and so is `total` when one of its
+ * parts was not measured.
+ */
 export interface DefectScore {
   /** Visible seam length (straight seams counted over), per side length of the new area. */
   seams: number;
@@ -63,6 +110,14 @@ export interface DefectScore {
   edge: number;
   /** Share of the new area showing the photo again nearby where the photo is unlike itself. */
   stacking: number;
+  /** Rendered: visible straight seams (colour steps), per side length of the new area. */
+  hardSeams: number;
+  /** Rendered: copy regions with visible straight edges both ways, per side length. */
+  boxes: number;
+  /** Rendered: small copy regions set apart by their outline, as a share of the new area. */
+  islands: number;
+  /** Rendered: lines that stop, step or double at a seam, per side length of the new area. */
+  lineBreaks: number;
   total: number;
 }
 
@@ -71,19 +126,63 @@ export interface DefectScore {
  * seams where two copies disagree (more when they run straight, as a box or a step does),
  * distinctive content copied away from where it belongs, and the photo stacked beside itself.
  */
-export function defectScore(plan: FillPlan, options: DefectOptions): DefectScore {
-  const { seams, straight, texture } = seamScore(plan, options);
-  const fragments = fragmentShare(plan, options.distinctive);
-  const edge = edgeShare(plan, options.edgeDepth);
-  const stacking = stackingShare(plan.work, plan.workSteps[0]!, options.stacking);
-  const total =
-    options.seamWeight * seams +
-    options.longSeamWeight * straight +
-    options.textureWeight * texture +
-    options.fragmentWeight * fragments +
-    options.edgeWeight * edge +
-    options.stackingWeight * stacking;
-  return { seams, straight, texture, fragments, edge, stacking, total };
+export function defectScore(
+  plan: FillPlan,
+  options: DefectOptions,
+  parts: ReadonlySet<DefectPart>,
+  view?: SeamView,
+): DefectScore {
+  const has = (part: DefectPart): boolean => parts.has(part);
+  const seamParts =
+    has('seams') || has('straight') || has('texture')
+      ? seamScore(plan, options, has('texture'))
+      : undefined;
+  // The seam pass gives all three; a part not asked for stays unmeasured all the same.
+  const seams = seamParts && has('seams') ? seamParts.seams : NaN;
+  const straight = seamParts && has('straight') ? seamParts.straight : NaN;
+  const texture = seamParts && has('texture') ? seamParts.texture : NaN;
+  const fragments = has('fragments') ? fragmentShare(plan, options.distinctive) : NaN;
+  const edge = has('edge') ? edgeShare(plan, options.edgeDepth) : NaN;
+  const stacking = has('stacking')
+    ? stackingShare(plan.work, plan.workSteps[0]!, options.stacking)
+    : NaN;
+  const rendered = (part: DefectPart, measure: (v: SeamView) => number): number => {
+    if (!has(part)) return NaN;
+    if (!view) throw new Error(`the defect part ${part} needs the rendered result`);
+    return measure(view);
+  };
+  const total = weighted(options, { seams, straight, texture, fragments, edge, stacking });
+  return {
+    seams,
+    straight,
+    texture,
+    fragments,
+    edge,
+    stacking,
+    hardSeams: rendered('hardSeams', (v) => hardSeams(v, options.rendered)),
+    boxes: rendered('boxes', (v) => boxes(v, options.rendered)),
+    islands: rendered('islands', (v) => islands(v, options.rendered, options.islands)),
+    lineBreaks: rendered('lineBreaks', (v) => lineBreaks(v, options.lineBreaks)),
+    total,
+  };
+}
+
+/** The ranking's weighted sum; parts without a weight are not read (they may be NaN). */
+function weighted(
+  options: DefectOptions,
+  p: Pick<DefectScore, 'seams' | 'straight' | 'texture' | 'fragments' | 'edge' | 'stacking'>,
+): number {
+  const terms: [number, number][] = [
+    [options.seamWeight, p.seams],
+    [options.longSeamWeight, p.straight],
+    [options.textureWeight, p.texture],
+    [options.fragmentWeight, p.fragments],
+    [options.edgeWeight, p.edge],
+    [options.stackingWeight, p.stacking],
+  ];
+  let total = 0;
+  for (const [weight, part] of terms) if (weight !== 0) total += weight * part;
+  return total;
 }
 
 /**
@@ -95,12 +194,13 @@ export function defectScore(plan: FillPlan, options: DefectOptions): DefectScore
 function seamScore(
   plan: FillPlan,
   options: DefectOptions,
+  withTexture: boolean,
 ): { seams: number; straight: number; texture: number } {
   const { work, shifts, workShiftX, workShiftY } = plan;
   const { width: W, height: H, channels: c, data } = work;
   const { copyOf } = shifts;
   const visibleSq = 2 * c * options.seamVisible ** 2;
-  const texture = copyTexture(plan);
+  const texture = withTexture ? copyTexture(plan) : null;
   let textureSeams = 0;
   const seams: SeamCanvas = {
     W,
@@ -130,7 +230,8 @@ function seamScore(
         const p = vertical ? i * W + lane : lane * W + i;
         const q = vertical ? p + 1 : p + W;
         if (i < length && isSeam(copyOf[p]!, copyOf[q]!)) {
-          textureSeams += Math.min(1, (texture[p]! - texture[q]!) ** 2 / options.textureVisible);
+          if (texture)
+            textureSeams += Math.min(1, (texture[p]! - texture[q]!) ** 2 / options.textureVisible);
           v = seamVisibility(seams, p, q);
         }
         if (v > 0) {
@@ -147,7 +248,11 @@ function seamScore(
   }
   for (let p = 0; p < W * H; p++) if (copyOf[p]! >= 0) count++;
   const side = Math.sqrt(Math.max(1, count));
-  return { seams: total / side, straight: straight / side, texture: textureSeams / side };
+  return {
+    seams: total / side,
+    straight: straight / side,
+    texture: texture ? textureSeams / side : NaN,
+  };
 }
 
 /** Whether two neighbours show different copies (not the original). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFECT_PARTS } from './defect-score';
 import { candidatePlacements, chooseAndFill, DEFAULT_SEARCH_OPTIONS } from './placement-search';
 import type { CanvasPlacement } from './raster';
 import { createRng } from './rng';
@@ -11,8 +12,17 @@ describe('chooseAndFill', () => {
   it("'auto' places the original where the fill grows into what continues it", () => {
     const chosen = chooseAndFill(original, canvas, 'auto', 1);
     expect([chosen.offsetX, chosen.offsetY]).toEqual([0, 0]);
-    const bottomAnchored = chooseAndFill(original, { ...canvas, offsetY: 60 }, 'fixed', 1);
-    expect(chosen.score.total).toBeLessThan(bottomAnchored.score.total);
+    const measured = { ...DEFAULT_SEARCH_OPTIONS, measureAll: true };
+    const top = chooseAndFill(original, { ...canvas, offsetY: 0 }, 'fixed', 1, undefined, measured);
+    const bottomAnchored = chooseAndFill(
+      original,
+      { ...canvas, offsetY: 60 },
+      'fixed',
+      1,
+      undefined,
+      measured,
+    );
+    expect(top.score.total).toBeLessThan(bottomAnchored.score.total);
   });
 
   it("'auto' at rank 1, 2, … fills at the next-best placement, so a regeneration looks different", () => {
@@ -60,6 +70,21 @@ describe('chooseAndFill', () => {
       expect(chosen.confidence).toBeGreaterThanOrEqual(0);
       expect(chosen.confidence).toBeLessThanOrEqual(1);
     }
+  });
+
+  it('measures only the parts the confidence reads, and every part when asked (the bench)', () => {
+    const chosen = chooseAndFill(original, canvas, 'fixed', 1);
+    const all = chooseAndFill(original, canvas, 'fixed', 1, undefined, {
+      ...DEFAULT_SEARCH_OPTIONS,
+      measureAll: true,
+    });
+    for (const part of DEFECT_PARTS) {
+      const read = (DEFAULT_SEARCH_OPTIONS.confidence.weights[part] ?? 0) !== 0;
+      expect([part, Number.isNaN(chosen.score[part])]).toEqual([part, !read]);
+      expect([part, Number.isFinite(all.score[part])]).toEqual([part, true]);
+    }
+    expect(all.confidence).toBe(chosen.confidence);
+    expect(all.pixels).toEqual(chosen.pixels);
   });
 
   it("'fixed' keeps the offset it is given, and the same seed gives the same fill", () => {

@@ -1,5 +1,7 @@
-import type { DefectOptions, DefectPart, DefectScore } from './defect-score';
-import { DEFECT_PARTS, defectScore } from './defect-score';
+import type { Calibration } from './confidence';
+import { judgeFill } from './confidence';
+import type { DefectOptions, DefectScore } from './defect-score';
+import { DEFECT_PARTS, defectScore, rankingParts } from './defect-score';
 import type { CanvasPlacement, Raster } from './raster';
 import type { FillContext, ShiftMapOptions } from './shift-map-fill';
 import { DEFAULT_SHIFT_MAP_OPTIONS, fillContext, planFill, renderFill } from './shift-map-fill';
@@ -24,11 +26,13 @@ export interface SearchOptions {
   /** New pixels of the coarse working canvas on which placements are compared. */
   searchPixels: number;
   defects: DefectOptions;
+  /** The winner's confidence, from its predicted defects (see confidence.ts). */
+  confidence: Calibration;
   /**
-   * The confidence is a logistic of the predictor's parts, fitted to the results judged at full
-   * size (bench/verdicts.md): `1 / (1 + exp(-(bias - sum of weight times part)))`.
+   * Measure every part of the winner's score (the bench), not only the parts the confidence
+   * reads.
    */
-  confidence: { bias: number; weights: Record<DefectPart, number> };
+  measureAll: boolean;
 }
 
 export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
@@ -48,6 +52,9 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
     distinctive: 0.5,
     edgeDepth: 0.15,
     stacking: { lagShare: 0.5, slideTolerance: 0, structureVisible: 48 },
+    rendered: { minRun: 8, window: 8, stepVisible: 6, textureHides: 2, textureVisible: 8 },
+    islands: { maxShare: 0.03 },
+    lineBreaks: { edgeLevel: 24, runIn: 3, carried: 0.6, straight: 0.7, reach: 2 },
     seamWeight: 1,
     longSeamWeight: 0,
     textureWeight: 0,
@@ -56,9 +63,10 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
     stackingWeight: 0,
   },
   confidence: {
-    bias: 1.16,
-    weights: { seams: 0, straight: 0, texture: 0, fragments: 0, edge: 0, stacking: 12.0 },
+    bias: 2.406,
+    weights: { texture: 0.015, stacking: 10.841, boxes: 0.776, lineBreaks: 2.061 },
   },
+  measureAll: false,
 };
 
 export interface ChosenFill {
@@ -68,6 +76,7 @@ export interface ChosenFill {
   offsetY: number;
   /** 0..1: how likely the fill shows no visible defect (0.5 is the decision threshold). */
   confidence: number;
+  /** The parts the confidence reads (every part when the search's `measureAll` asks). */
   score: DefectScore;
 }
 
@@ -93,21 +102,21 @@ export function chooseAndFill(
   const placements = mode === 'auto' ? candidatePlacements(canvas, original, search) : [canvas];
   const chosen = bestCoarse(context, placements, seed, search, rank);
   const plan = planFill(context, chosen.placement, chosen.seed);
-  const score = defectScore(plan, search.defects);
+  const pixels = renderFill(context, plan);
+  const { score, confidence } = judgeFill(
+    plan,
+    pixels,
+    search.defects,
+    search.confidence,
+    search.measureAll ? new Set(DEFECT_PARTS) : undefined,
+  );
   return {
-    pixels: renderFill(context, plan),
+    pixels,
     offsetX: plan.placement.offsetX,
     offsetY: plan.placement.offsetY,
-    confidence: confidenceOf(score, search.confidence),
+    confidence,
     score,
   };
-}
-
-/** The confidence (0..1) for a defect score: a logistic of its weighted parts. */
-export function confidenceOf(score: DefectScore, calibration: SearchOptions['confidence']): number {
-  let z = calibration.bias;
-  for (const part of DEFECT_PARTS) z -= calibration.weights[part] * score[part];
-  return 1 / (1 + Math.exp(-z));
 }
 
 /**
@@ -152,7 +161,7 @@ export function candidatePlacements(
  * Placements are compared with this seed, not the caller's, so their order is the same for every
  * version of a result: a regeneration's rank 1 is never the first version's rank 0.
  */
-const PLACEMENT_SEED = 1;
+export const PLACEMENT_SEED = 1;
 
 /**
  * The placement and seed whose coarse labelling scores best: every placement with one seed (the
@@ -165,8 +174,9 @@ function bestCoarse(
   search: SearchOptions,
   rank: number,
 ): { placement: CanvasPlacement; seed: number } {
+  const parts = rankingParts(search.defects);
   const scoreOf = (placement: CanvasPlacement, s: number): number =>
-    defectScore(planFill(context, placement, s, search.searchPixels), search.defects).total;
+    defectScore(planFill(context, placement, s, search.searchPixels), search.defects, parts).total;
   const { width: w, height: h } = context.original;
   const centred = (p: CanvasPlacement): boolean =>
     p.offsetX === Math.round((p.width - w) / 2) && p.offsetY === Math.round((p.height - h) / 2);
@@ -191,6 +201,6 @@ function bestCoarse(
 }
 
 /** The seeds a search tries, starting from the caller's own. */
-function seedsFrom(seed: number, count: number): number[] {
+export function seedsFrom(seed: number, count: number): number[] {
   return Array.from({ length: count }, (_, i) => seed + i * 7919);
 }
