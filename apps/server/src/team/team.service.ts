@@ -334,9 +334,11 @@ export function createTeamService({ db, mailer, appUrl, limits, log }: TeamServi
         // Both teams are locked, in one order, so an invitation to the joiner's own team
         // cannot be sent or used while they join: the checks below stay true until commit.
         const ids = [...new Set([invite.team_id, ...(own ? [own.id] : [])])].sort();
-        const locks = new Map<string, TeamRow | undefined>();
-        for (const id of ids) locks.set(id, await lockTeam(trx, id));
-        const locked = locks.get(invite.team_id);
+        let locked: TeamRow | undefined;
+        for (const id of ids) {
+          const row = await lockTeam(trx, id);
+          if (id === invite.team_id) locked = row;
+        }
         if (!locked) throw new AppError('TEAM_INVITE_REVOKED', 410);
         if (locked.owner_user_id === actor.id) throw new AppError('TEAM_YOU_ARE_IN_A_TEAM', 409);
         await assertFreeToJoin(actor.id, trx);

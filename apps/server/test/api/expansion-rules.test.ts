@@ -175,11 +175,11 @@ describe('POST /v1/expansions: bad input, credits, limits and retries (issue 30)
 
   it('refuses the 61st expansion of a minute with 429 and Retry-After', async () => {
     const owner = await expertOwner(t, 'Rita Rate');
-    const { key, secret } = await createKey(owner.client);
-    // The key has made its 60 expansions this minute.
+    const { secret } = await createKey(owner.client);
+    // The account's keys have made their 60 expansions this minute.
     await t.database.db
       .insertInto('rate_limit')
-      .values({ key: `api-expansions:${key.id}`, count: 60, window_started_at: Date.now() })
+      .values({ key: `api-expansions:${owner.userId}`, count: 60, window_started_at: Date.now() })
       .execute();
     const refused = await postExpansion(t, secret, { image: image(), fields: [['ratio', '1:1']] });
     expect(refused.statusCode).toBe(429);
