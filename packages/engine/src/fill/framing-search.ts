@@ -155,7 +155,12 @@ function coarseCandidates(
     const centred =
       placement.offsetX === Math.round((placement.width - w) / 2) &&
       placement.offsetY === Math.round((placement.height - h) / 2);
-    const ranked = centred ? score.total * (1 - search.centreBias) : score.total;
+    // Frames are compared by how much they would show wrong: the score (per side, per share of
+    // the new area) times the share of the canvas they invent. Within a frame the factor is one
+    // and the same, so placements rank as in `chooseAndFill`.
+    const invented = 1 - (w * h) / (placement.width * placement.height);
+    const biased = centred ? score.total * (1 - search.centreBias) : score.total;
+    const ranked = biased * invented;
     const clean = confidence >= CLEAN_CONFIDENCE;
     return { frame: index, placement, seed: PLACEMENT_SEED, total: score.total, ranked, clean };
   });

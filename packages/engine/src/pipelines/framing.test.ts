@@ -28,7 +28,9 @@ function keptAt(
 
 const input = async (): Promise<Uint8Array> => fixture('coffee.png', 240);
 
-describe('outpaint with a trim', () => {
+// Each test runs whole jobs, a trim's several searches among them: more than the unit tier's
+// 30 s when the machine is busy.
+describe('outpaint with a trim', { timeout: 90_000 }, () => {
   it('trims across the axis that does not grow, onto the smallest canvas of the ratio', async () => {
     const bytes = await input();
     const original = await decodeImage(bytes);
