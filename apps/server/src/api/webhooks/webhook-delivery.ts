@@ -20,9 +20,6 @@ import { safePost, type Resolve } from './safe-fetch';
 import { nextAttemptAt } from './webhook-backoff';
 import { webhookSecretFor } from './webhook-secret';
 
-/** A delivery takes at most the 10 s of one POST, so it runs ahead of image jobs. */
-const DELIVERY_PRIORITY = 100;
-
 export interface ScheduleDeps {
   db: Kysely<DB>;
   queue: JobQueue;
@@ -43,7 +40,8 @@ function enqueueAttempt(deps: ScheduleDeps, deliveryId: string, attempt: number,
     { name: 'ApiWebhookDeliver', data: { deliveryId } },
     {
       key: `ApiWebhookDeliver:${deliveryId}:${attempt}`,
-      priority: DELIVERY_PRIORITY,
+      // Deliveries have a lane of their own (job-catalogue.ts): no image job is behind them.
+      priority: 0,
       delayMs: Math.max(0, at.getTime() - deps.clock.now().getTime()),
     },
   );
