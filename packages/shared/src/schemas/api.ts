@@ -25,6 +25,11 @@ export const TEST_KEY_CALLS_PER_DAY = 50;
 export const API_DOWNLOAD_URL_TTL_SECONDS = 60 * 60;
 /** A webhook delivery is retried with backoff for this long after the expansion settles. */
 export const WEBHOOK_RETRY_WINDOW_HOURS = 24;
+/**
+ * Deliveries one account may have pending (not yet delivered, not given up) at once; a webhook
+ * past them is not sent, and its delivery is recorded as skipped (issue 39).
+ */
+export const WEBHOOK_PENDING_PER_ACCOUNT = 100;
 /** Longest key name. */
 export const API_KEY_NAME_MAX = 60;
 
