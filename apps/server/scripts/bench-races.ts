@@ -3,7 +3,9 @@
  * whatever DATABASE_URL and STORAGE_DRIVER/S3_* say):
  * - 30 parallel deletes of one run: the answers, the server still up, and the stored-bytes
  *   counter before and after against the run's bytes;
- * - the Replicate webhook after 10 aborted and 10 timed-out deliveries: a genuine one's answer.
+ * - the Replicate webhook after 10 aborted and 10 timed-out deliveries: a genuine one's answer;
+ * - issue 39's silent webhook receivers: a victim's time to result with and without 50
+ *   (bench-silent-receivers.ts).
  * Prints one table per measure. Usage: npm run bench:races
  */
 import { randomUUID } from 'node:crypto';
@@ -12,6 +14,7 @@ import { totalSize } from '../src/adapters/storage/storage';
 import { signWebhook } from '../src/platform/http/standard-webhooks';
 import { drawnPhoto } from '../test/resizer/images';
 import { benchStorageDriver, type BenchApp, signUpVerified, startBenchApp } from './bench-app';
+import { silentReceivers } from './bench-silent-receivers';
 
 const WEBHOOK_SECRET = `whsec_${Buffer.from('the bench webhook signing secret').toString('base64')}`;
 async function storedBytes(app: BenchApp, userId: string): Promise<number> {
@@ -174,3 +177,4 @@ async function webhookAfterAbuse() {
 
 await parallelDeletes();
 await webhookAfterAbuse();
+await silentReceivers();
