@@ -1,6 +1,7 @@
 import { EventEmitter, once } from 'node:events';
 import {
   expansionSchema,
+  WEBHOOK_HOST_TIMEOUTS_BEFORE_BACKOFF,
   WEBHOOK_PENDING_PER_ACCOUNT,
   type Expansion,
   type WebhookSecretResponse,
@@ -17,7 +18,6 @@ import {
   type DeliveryDeps,
 } from '../../src/api/webhooks/webhook-delivery';
 import { webhookSecretFor } from '../../src/api/webhooks/webhook-secret';
-import { HOST_TIMEOUTS_BEFORE_BACKOFF } from '../../src/api/webhooks/host-backoff';
 import { AdjustableClock, systemClock } from '../../src/platform/clock/clock';
 import { toIsoString } from '../../src/platform/db/column-types';
 import { verifyWebhook } from '../../src/platform/http/standard-webhooks';
@@ -377,21 +377,21 @@ describe('the backoff per host (issue 39)', () => {
         ).id;
       const toSilent = `http://silent.example:${silent.port}/hooks`;
       const deliveries: string[] = [];
-      for (let n = 0; n < HOST_TIMEOUTS_BEFORE_BACKOFF + 3; n++) {
+      for (let n = 0; n < WEBHOOK_HOST_TIMEOUTS_BEFORE_BACKOFF + 3; n++) {
         deliveries.push(await schedule(toSilent));
       }
-      const timedOut = deliveries.slice(0, HOST_TIMEOUTS_BEFORE_BACKOFF);
-      const [waiting, otherWaiting, third] = deliveries.slice(HOST_TIMEOUTS_BEFORE_BACKOFF);
+      const timedOut = deliveries.slice(0, WEBHOOK_HOST_TIMEOUTS_BEFORE_BACKOFF);
+      const [waiting, otherWaiting, third] = deliveries.slice(WEBHOOK_HOST_TIMEOUTS_BEFORE_BACKOFF);
       for (const id of timedOut) expect(await run(id)).toBe('failed');
       expect((await attemptsOf(timedOut[0]!))[0]).toMatchObject({
         status: null,
         error: 'timed out',
       });
-      expect(silent.received()).toBe(HOST_TIMEOUTS_BEFORE_BACKOFF);
+      expect(silent.received()).toBe(WEBHOOK_HOST_TIMEOUTS_BEFORE_BACKOFF);
 
       // Backed off for a minute: a due delivery to the host waits, without an attempt.
       expect(await run(waiting!)).toBe('skipped');
-      expect(silent.received()).toBe(HOST_TIMEOUTS_BEFORE_BACKOFF);
+      expect(silent.received()).toBe(WEBHOOK_HOST_TIMEOUTS_BEFORE_BACKOFF);
       const postponed = await deliveryRow(waiting!);
       expect(postponed).toMatchObject({ attempts: 0, gave_up_at: null });
       expect(ms(postponed.next_attempt_at)).toBe(ms(clock.now()) + 60_000);
@@ -406,7 +406,7 @@ describe('the backoff per host (issue 39)', () => {
       clock.advance(60_000);
       const probed = await Promise.all([run(waiting!), run(otherWaiting!)]);
       expect(probed.sort()).toEqual(['failed', 'skipped']);
-      expect(silent.received()).toBe(HOST_TIMEOUTS_BEFORE_BACKOFF + 1);
+      expect(silent.received()).toBe(WEBHOOK_HOST_TIMEOUTS_BEFORE_BACKOFF + 1);
 
       // The probe timed out: two minutes now.
       clock.advance(60_000);
@@ -418,7 +418,7 @@ describe('the backoff per host (issue 39)', () => {
       expect(await run(third!)).toBe('succeeded');
       // It answered: the next due delivery goes at once.
       expect(await run(timedOut[0]!)).toBe('succeeded');
-      expect(silent.received()).toBe(HOST_TIMEOUTS_BEFORE_BACKOFF + 3);
+      expect(silent.received()).toBe(WEBHOOK_HOST_TIMEOUTS_BEFORE_BACKOFF + 3);
     } finally {
       await close();
       await silent.close();

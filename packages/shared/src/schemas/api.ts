@@ -30,6 +30,10 @@ export const WEBHOOK_RETRY_WINDOW_HOURS = 24;
  * past them is not sent, and its delivery is recorded as skipped (issue 39).
  */
 export const WEBHOOK_PENDING_PER_ACCOUNT = 100;
+/** How long a receiver has to answer one attempt of a delivery. */
+export const WEBHOOK_TIMEOUT_SECONDS = 10;
+/** Attempts in a row a receiver's host leaves unanswered before it is backed off (issue 39). */
+export const WEBHOOK_HOST_TIMEOUTS_BEFORE_BACKOFF = 3;
 /** Longest key name. */
 export const API_KEY_NAME_MAX = 60;
 

@@ -1,3 +1,4 @@
+import { WEBHOOK_HOST_TIMEOUTS_BEFORE_BACKOFF } from '@reframe/shared';
 import type { Kysely } from 'kysely';
 import { toIsoString } from '../../platform/db/column-types';
 import type { DB } from '../../platform/db/types';
@@ -10,8 +11,6 @@ import {
   setHostBackoff,
 } from './webhook-hosts.repo';
 
-/** Attempts in a row that a host leaves unanswered until the time-out before it is backed off. */
-export const HOST_TIMEOUTS_BEFORE_BACKOFF = 3;
 /** The first backoff; each further time-out doubles it, up to the longest. */
 const FIRST_HOST_BACKOFF_MS = 60_000;
 const LONGEST_HOST_BACKOFF_MS = 60 * 60_000;
@@ -23,15 +22,15 @@ export function hostOf(url: string): string {
 
 /**
  * Per host, on top of each delivery's own retries (issue 39): a receiver that times out
- * HOST_TIMEOUTS_BEFORE_BACKOFF times in a row gets no attempt of any delivery for a minute, then
+ * WEBHOOK_HOST_TIMEOUTS_BEFORE_BACKOFF times in a row gets no attempt of any delivery for a minute, then
  * for twice as long after each further time-out, up to an hour; the attempts due meanwhile wait
  * (no slot held, no attempt counted). Once the backoff ends one attempt probes the host while the
  * others keep waiting. Any answer, whatever its status, ends the backoff; a refused address or a
  * failed DNS lookup counts neither way.
  */
 function hostBackoffMs(timeouts: number): number {
-  if (timeouts < HOST_TIMEOUTS_BEFORE_BACKOFF) return 0;
-  const doublings = timeouts - HOST_TIMEOUTS_BEFORE_BACKOFF;
+  if (timeouts < WEBHOOK_HOST_TIMEOUTS_BEFORE_BACKOFF) return 0;
+  const doublings = timeouts - WEBHOOK_HOST_TIMEOUTS_BEFORE_BACKOFF;
   return Math.min(FIRST_HOST_BACKOFF_MS * 2 ** doublings, LONGEST_HOST_BACKOFF_MS);
 }
 

@@ -3,10 +3,11 @@ import type { LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { WEBHOOK_TIMEOUT_SECONDS } from '@reframe/shared';
 import { isAllowedAddress } from './address-policy';
 
 /** A receiver that has not answered in this long has failed the attempt. */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+export const WEBHOOK_TIMEOUT_MS = WEBHOOK_TIMEOUT_SECONDS * 1000;
 /** The error of an attempt the receiver did not answer in time. */
 export const TIMED_OUT = 'timed out';
 /** Of a receiver's answer only this much is read; it is never used beyond its status. */
