@@ -73,8 +73,10 @@ const dialectTests = [
   'api/expansion-rules',
   'api/settlement',
   'api/test-keys',
-  // The public API's webhooks: the secret's first-use race, deliveries and their attempts.
+  // The public API's webhooks: the secret's first-use race, deliveries and their attempts, the
+  // cap on an account's pending ones, the backoff per host, and their lane of the job queue.
   'api/webhook-delivery',
+  'api/webhook-lane',
 ].map((name) => serverTest(`${name}.test.ts`));
 const missing = dialectTests.filter((path) => !existsSync(new URL(path, import.meta.url)));
 if (missing.length > 0) {

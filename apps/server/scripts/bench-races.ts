@@ -5,6 +5,8 @@
  *   counter before and after against the run's bytes;
  * - the Replicate webhook after 10 aborted and 10 timed-out deliveries: a genuine one's answer;
  * - two test-mode checkouts of one user paid in turn and at once (issue 39, bench-races-checkout).
+ * - issue 39's silent webhook receivers: a victim's time to result with and without 50
+ *   (bench-silent-receivers.ts).
  * Prints one table per measure. Usage: npm run bench:races
  */
 import { randomUUID } from 'node:crypto';
@@ -14,6 +16,7 @@ import { signWebhook } from '../src/platform/http/standard-webhooks';
 import { drawnPhoto } from '../test/resizer/images';
 import { benchStorageDriver, type BenchApp, signUpVerified, startBenchApp } from './bench-app';
 import { checkoutPair } from './bench-races-checkout';
+import { silentReceivers } from './bench-silent-receivers';
 
 const WEBHOOK_SECRET = `whsec_${Buffer.from('the bench webhook signing secret').toString('base64')}`;
 async function storedBytes(app: BenchApp, userId: string): Promise<number> {
@@ -177,3 +180,4 @@ async function webhookAfterAbuse() {
 await parallelDeletes();
 await webhookAfterAbuse();
 await checkoutPair();
+await silentReceivers();

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/account.routes';
 import { createApiWebhooks } from './api/webhooks/api-webhooks.module';
+import type { DeliveryDeps } from './api/webhooks/webhook-delivery';
 import { openApiRoutes } from './api/openapi/openapi.routes';
 import { createAccountService } from './account/account.service';
 import { createApi, type ApiDeps } from './api/api.module';
@@ -43,6 +44,8 @@ export interface AppDeps {
   resizer?: Pick<ResizerDeps, 'watch' | 'pollHoldMs'>;
   /** Tests: who is told when an API expansion with a webhook settles, instead of its webhook. */
   api?: Pick<ApiDeps, 'onExpansionSettled'>;
+  /** Tests: a receiver's time to answer an attempt, so a silent one holds it till the app closes. */
+  webhooks?: Pick<DeliveryDeps, 'attemptTimeoutMs'>;
 }
 
 const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -107,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     // The webhook lane's production rules (https, public addresses) hold unless APP_URL is local.
     production: !config.localWebhooks,
+    ...deps.webhooks,
   });
   app.addHook('onReady', async () => {
     await resizer.start({

@@ -1,5 +1,11 @@
 import { EventEmitter, once } from 'node:events';
-import { expansionSchema, type Expansion, type WebhookSecretResponse } from '@reframe/shared';
+import {
+  expansionSchema,
+  WEBHOOK_HOST_TIMEOUTS_BEFORE_BACKOFF,
+  WEBHOOK_PENDING_PER_ACCOUNT,
+  type Expansion,
+  type WebhookSecretResponse,
+} from '@reframe/shared';
 import pino from 'pino';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +15,7 @@ import {
   createWebhookDeliveryHandler,
   resumeOpenDeliveries,
   scheduleExpansionWebhook,
+  type DeliveryDeps,
 } from '../../src/api/webhooks/webhook-delivery';
 import { webhookSecretFor } from '../../src/api/webhooks/webhook-secret';
 import { AdjustableClock, systemClock } from '../../src/platform/clock/clock';
@@ -16,7 +23,7 @@ import { toIsoString } from '../../src/platform/db/column-types';
 import { verifyWebhook } from '../../src/platform/http/standard-webhooks';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { expertOwner, person, type Person } from '../helpers/team';
-import { startReceiver } from '../helpers/webhook-receiver';
+import { startReceiver, startSilentReceiver } from '../helpers/webhook-receiver';
 
 /** A logger whose lines the test can wait for, as a deployment would ship them. */
 function watchedLogger() {
@@ -88,12 +95,15 @@ async function secretOf(client: Person['client']): Promise<string> {
  * A delivery handler on a clock that stands still until the test moves it, whose retries wait in
  * a queue never started.
  */
-function handlerOnClock(production = false) {
+function handlerOnClock(
+  production = false,
+  options: Pick<DeliveryDeps, 'attemptTimeoutMs' | 'resolve'> = {},
+) {
   const start = new Date();
   const clock = new AdjustableClock({ now: () => start });
   const parked = createInProcessQueue({ concurrency: 1, log: pino({ level: 'silent' }) });
   const deps = { db: t.database.db, queue: parked, clock, log: pino({ level: 'silent' }) };
-  const handle = createWebhookDeliveryHandler({ ...deps, production });
+  const handle = createWebhookDeliveryHandler({ ...deps, production, ...options });
   const run = (deliveryId: string) => handle({ deliveryId }, new AbortController().signal);
   return { clock, deps, run, close: () => parked.close() };
 }
@@ -160,7 +170,7 @@ describe('scheduleExpansionWebhook', () => {
       const secret = await secretOf(owner.client);
       const expansion = expansionFactory();
       const delivered = log.until((entry) => entry.msg === 'webhook delivered');
-      const id = await scheduleExpansionWebhook(
+      const { id } = await scheduleExpansionWebhook(
         { db: t.database.db, queue, clock: systemClock },
         { accountUserId: owner.userId, webhookUrl: receiver.url, expansion },
       );
@@ -194,7 +204,7 @@ describe('scheduleExpansionWebhook', () => {
         enqueue: () => Promise.resolve(),
         close: () => Promise.resolve(),
       };
-      const id = await scheduleExpansionWebhook(
+      const { id } = await scheduleExpansionWebhook(
         { db: t.database.db, queue: lostQueue, clock: systemClock },
         { accountUserId: owner.userId, webhookUrl: receiver.url, expansion: expansionFactory() },
       );
@@ -214,7 +224,7 @@ describe('ApiWebhookDeliver', () => {
     const receiver = await startReceiver({ statuses: [500, 500, 200] });
     const { clock, deps, run, close } = handlerOnClock();
     try {
-      const id = await scheduleExpansionWebhook(deps, {
+      const { id } = await scheduleExpansionWebhook(deps, {
         accountUserId: owner.userId,
         webhookUrl: receiver.url,
         expansion: expansionFactory(),
@@ -257,7 +267,7 @@ describe('ApiWebhookDeliver', () => {
     const receiver = await startReceiver({ statuses: [500] });
     const { clock, deps, run, close } = handlerOnClock();
     try {
-      const id = await scheduleExpansionWebhook(deps, {
+      const { id } = await scheduleExpansionWebhook(deps, {
         accountUserId: owner.userId,
         webhookUrl: receiver.url,
         expansion: expansionFactory({ status: 'failed' }),
@@ -285,7 +295,7 @@ describe('ApiWebhookDeliver', () => {
     const receiver = await startReceiver({ statuses: [200] });
     const { deps, run, close } = handlerOnClock(true);
     try {
-      const id = await scheduleExpansionWebhook(deps, {
+      const { id } = await scheduleExpansionWebhook(deps, {
         accountUserId: owner.userId,
         webhookUrl: `https://localhost:${receiver.port}/hooks`,
         expansion: expansionFactory(),
@@ -301,6 +311,118 @@ describe('ApiWebhookDeliver', () => {
     } finally {
       await close();
       await receiver.close();
+    }
+  });
+});
+
+describe('the cap on pending deliveries (issue 39)', () => {
+  it('records a delivery past the account cap as skipped and never sends it; other accounts and freed places are unaffected', async () => {
+    const receiver = await startReceiver({ statuses: [200] });
+    const { deps, run, close } = handlerOnClock();
+    try {
+      const capped = await expertOwner(t, 'Carl Capped');
+      const other = await expertOwner(t, 'Olga Other');
+      const schedule = (accountUserId: string) =>
+        scheduleExpansionWebhook(deps, {
+          accountUserId,
+          webhookUrl: receiver.url,
+          expansion: expansionFactory(),
+        });
+      const first: string[] = [];
+      for (let n = 0; n < WEBHOOK_PENDING_PER_ACCOUNT - 3; n++) {
+        const scheduled = await schedule(capped.userId);
+        expect(scheduled.skipped).toBe(false);
+        first.push(scheduled.id);
+      }
+      // Eight settle at once with three places left: exactly three are kept.
+      const racing = await Promise.all(Array.from({ length: 8 }, () => schedule(capped.userId)));
+      expect(racing.filter((scheduled) => !scheduled.skipped)).toHaveLength(3);
+      const skipped = racing.find((scheduled) => scheduled.skipped)!;
+      expect(await deliveryRow(skipped.id)).toMatchObject({
+        attempts: 0,
+        delivered_at: null,
+        last_error: `skipped: the account already had ${WEBHOOK_PENDING_PER_ACCOUNT} deliveries pending`,
+      });
+      expect((await deliveryRow(skipped.id)).gave_up_at).not.toBeNull();
+      expect(await run(skipped.id)).toBe('skipped');
+      expect(receiver.received).toHaveLength(0);
+
+      expect((await schedule(other.userId)).skipped).toBe(false);
+      expect(await run(first[0]!)).toBe('succeeded');
+      expect((await schedule(capped.userId)).skipped).toBe(false);
+      expect((await schedule(capped.userId)).skipped).toBe(true);
+    } finally {
+      await close();
+      await receiver.close();
+    }
+  });
+});
+
+describe('the backoff per host (issue 39)', () => {
+  /** Every name resolves to the receivers' 127.0.0.1, so each test names hosts of its own. */
+  const resolve = () => Promise.resolve([{ address: '127.0.0.1', family: 4 }]);
+
+  it('stops sending to a host that timed out repeatedly, probes it once the backoff ends, and sends again once it answers', async () => {
+    const silent = await startSilentReceiver();
+    const answering = await startReceiver({ statuses: [200] });
+    const { clock, deps, run, close } = handlerOnClock(false, { attemptTimeoutMs: 200, resolve });
+    try {
+      const schedule = async (webhookUrl: string) =>
+        (
+          await scheduleExpansionWebhook(deps, {
+            accountUserId: owner.userId,
+            webhookUrl,
+            expansion: expansionFactory(),
+          })
+        ).id;
+      const toSilent = `http://silent.example:${silent.port}/hooks`;
+      const deliveries: string[] = [];
+      for (let n = 0; n < WEBHOOK_HOST_TIMEOUTS_BEFORE_BACKOFF + 3; n++) {
+        deliveries.push(await schedule(toSilent));
+      }
+      const timedOut = deliveries.slice(0, WEBHOOK_HOST_TIMEOUTS_BEFORE_BACKOFF);
+      const [waiting, otherWaiting, third] = deliveries.slice(WEBHOOK_HOST_TIMEOUTS_BEFORE_BACKOFF);
+      for (const id of timedOut) expect(await run(id)).toBe('failed');
+      expect((await attemptsOf(timedOut[0]!))[0]).toMatchObject({
+        status: null,
+        error: 'timed out',
+      });
+      expect(silent.received()).toBe(WEBHOOK_HOST_TIMEOUTS_BEFORE_BACKOFF);
+
+      // Backed off for a minute: a due delivery to the host waits, without an attempt.
+      expect(await run(waiting!)).toBe('skipped');
+      expect(silent.received()).toBe(WEBHOOK_HOST_TIMEOUTS_BEFORE_BACKOFF);
+      const postponed = await deliveryRow(waiting!);
+      expect(postponed).toMatchObject({ attempts: 0, gave_up_at: null });
+      expect(ms(postponed.next_attempt_at)).toBe(ms(clock.now()) + 60_000);
+      expect(await attemptsOf(waiting!)).toEqual([]);
+
+      // Another host is not held back.
+      expect(await run(await schedule(`http://answers.example:${answering.port}/hooks`))).toBe(
+        'succeeded',
+      );
+
+      // The backoff over, one attempt of two at once probes the host; the other waits for it.
+      clock.advance(60_000);
+      const probed = await Promise.all([run(waiting!), run(otherWaiting!)]);
+      expect(probed.sort()).toEqual(['failed', 'skipped']);
+      expect(silent.received()).toBe(WEBHOOK_HOST_TIMEOUTS_BEFORE_BACKOFF + 1);
+
+      // The probe timed out: two minutes now.
+      clock.advance(60_000);
+      expect(await run(third!)).toBe('skipped');
+      expect(ms((await deliveryRow(third!)).next_attempt_at)).toBe(ms(clock.now()) + 60_000);
+
+      clock.advance(60_000);
+      silent.answer();
+      expect(await run(third!)).toBe('succeeded');
+      // It answered: the next due delivery goes at once.
+      expect(await run(timedOut[0]!)).toBe('succeeded');
+      expect(silent.received()).toBe(WEBHOOK_HOST_TIMEOUTS_BEFORE_BACKOFF + 3);
+    } finally {
+      await close();
+      await silent.close();
+      await answering.close();
     }
   });
 });

@@ -5,7 +5,11 @@ import type { JobQueue } from '../../src/adapters/queue/job-queue';
 import { createPgBossQueue, type PgBossQueueOptions } from '../../src/adapters/queue/pg-boss-queue';
 import { openDatabase, type Database } from '../../src/platform/db/database';
 import { runMigrations } from '../../src/platform/db/migrate';
-import type { JobCatalogue, JobStatus } from '../../src/platform/jobs/job-catalogue';
+import {
+  WEBHOOK_LANE_SLOTS,
+  type JobCatalogue,
+  type JobStatus,
+} from '../../src/platform/jobs/job-catalogue';
 import { createPostgresDatabase } from '../helpers/database';
 import { waitFor } from '../helpers/poll';
 
@@ -207,5 +211,38 @@ describe('the PostgreSQL job queue (pg-boss)', () => {
     await untilNothingLeft('held');
     expect(takers).toHaveLength(1);
     expect(startedAt.get(takers[0]!)! - startedAt.get('holder')!).toBeGreaterThanOrEqual(leaseMs);
+  });
+
+  it('runs webhook deliveries in slots of their own: an image job never waits behind them (issue 39)', async () => {
+    const delivering = new Set<string>();
+    const ran: string[] = [];
+    const worker = queueOf({ concurrency: 1 });
+    await worker.start({
+      PlanRenew,
+      ApiWebhookDeliver: ({ deliveryId }, signal) => {
+        delivering.add(deliveryId);
+        return untilStopped(signal);
+      },
+      PredictionRun: ({ predictionId }) => {
+        ran.push(predictionId);
+        return Promise.resolve('succeeded');
+      },
+    });
+    const deliveries = Array.from({ length: WEBHOOK_LANE_SLOTS + 3 }, (_, n) => `msg_${n}`);
+    for (const deliveryId of deliveries) {
+      await worker.enqueue(
+        { name: 'ApiWebhookDeliver', data: { deliveryId } },
+        { key: deliveryId, priority: 100 },
+      );
+    }
+    await until(() => delivering.size === WEBHOOK_LANE_SLOTS, 'the deliveries to fill their slots');
+    await worker.enqueue(job('victim'), { key: 'victim', priority: 0 });
+    await until(() => ran.includes('victim'), 'the image job');
+    await untilNothingLeft('victim');
+    expect(delivering.size).toBe(WEBHOOK_LANE_SLOTS);
+    const { rows } = await sql<{ count: string }>`
+      select count(*) as count from pgboss.job
+      where name = 'ApiWebhookDeliver' and state in ('created', 'active')`.execute(database.db);
+    expect(Number(rows[0]?.count)).toBe(deliveries.length);
   });
 });

@@ -52,6 +52,8 @@ export async function createTestApp(
     resizer?: Pick<AdapterOverrides, 'storage' | 'engine' | 'queue'> & AppDeps['resizer'];
     /** Who hears of settled API expansions with a webhook (issue 30). */
     api?: AppDeps['api'];
+    /** How long a webhook receiver has to answer an attempt. */
+    webhooks?: AppDeps['webhooks'];
     /** A built web app to serve; by default there is none. */
     webDistDir?: string;
     /** Adds routes before the app is ready, e.g. one behind a guard under test. */
@@ -109,6 +111,7 @@ export async function createTestApp(
     webDistDir: options.webDistDir ?? join(dataDir, 'no-web-build'),
     resizer,
     ...(options.api ? { api: options.api } : {}),
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
   });
   options.extend?.(app);
   await app.ready();

@@ -7,7 +7,10 @@ import {
   TEST_KEY_CALLS_PER_DAY,
   TEST_KEY_OUTPUTS_PER_CALL,
   TEST_KEYS_PER_ACCOUNT,
+  WEBHOOK_HOST_TIMEOUTS_BEFORE_BACKOFF,
+  WEBHOOK_PENDING_PER_ACCOUNT,
   WEBHOOK_RETRY_WINDOW_HOURS,
+  WEBHOOK_TIMEOUT_SECONDS,
   apiFormats,
   type ApiErrorCode,
 } from '../schemas/api';
@@ -117,6 +120,7 @@ export const apiDocsCopy = {
       heading: 'Webhooks',
       paragraphs: [
         `When an expansion settles, Reframe POSTs its final JSON, the same body GET /v1/expansions/{id} answers, to the webhook_url you gave. Any 2xx answer counts as delivered; otherwise the delivery is retried with backoff for up to ${WEBHOOK_RETRY_WINDOW_HOURS} hours. Redirects are not followed.`,
+        `Your receiver has ${WEBHOOK_TIMEOUT_SECONDS} seconds to answer. A host that lets ${WEBHOOK_HOST_TIMEOUTS_BEFORE_BACKOFF} attempts in a row go unanswered gets no webhooks for a minute, then twice as long after each further time-out, up to an hour; the deliveries due meanwhile wait, and its first answer ends the wait. At most ${WEBHOOK_PENDING_PER_ACCOUNT} of your deliveries can be pending at once: a webhook past them is not sent (poll the expansion instead).`,
         `Webhooks are signed the Standard Webhooks way, with your account's signing secret from Settings → API keys. The ${h.webhookSignature} header holds v1, followed by the base64 HMAC-SHA256 of "${h.webhookId}.${h.webhookTimestamp}.body", keyed with the secret's bytes (the part after whsec_, base64-decoded).`,
         `Verify the raw body before parsing it, reject timestamps more than 5 minutes old, and use ${h.webhookId} to apply each delivery once: it stays the same across retries.`,
       ],

@@ -33,6 +33,15 @@ export const TEST_KEY_OUTPUTS_PER_CALL = 4;
 export const API_DOWNLOAD_URL_TTL_SECONDS = 60 * 60;
 /** A webhook delivery is retried with backoff for this long after the expansion settles. */
 export const WEBHOOK_RETRY_WINDOW_HOURS = 24;
+/**
+ * Deliveries one account may have pending (not yet delivered, not given up) at once; a webhook
+ * past them is not sent, and its delivery is recorded as skipped (issue 39).
+ */
+export const WEBHOOK_PENDING_PER_ACCOUNT = 100;
+/** How long a receiver has to answer one attempt of a delivery. */
+export const WEBHOOK_TIMEOUT_SECONDS = 10;
+/** Attempts in a row a receiver's host leaves unanswered before it is backed off (issue 39). */
+export const WEBHOOK_HOST_TIMEOUTS_BEFORE_BACKOFF = 3;
 /** Longest key name. */
 export const API_KEY_NAME_MAX = 60;
 

@@ -1,6 +1,10 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { JobHandlers, JobStatus } from '../../platform/jobs/job-catalogue';
+import {
+  WEBHOOK_LANE_SLOTS,
+  type JobHandlers,
+  type JobStatus,
+} from '../../platform/jobs/job-catalogue';
 import { createInProcessQueue } from './in-process-queue';
 
 const log = pino({ level: 'silent' });
@@ -119,6 +123,42 @@ describe('createInProcessQueue', () => {
     expect(queue.pending()).toBe(1);
     while (queue.pending() > 0) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(calls).toBe(2);
+    await queue.close();
+  });
+
+  it('runs webhook deliveries in a lane of their own: an image job never waits behind them (issue 39)', async () => {
+    const queue = createInProcessQueue({ concurrency: 1, log });
+    const delivering = new Set<string>();
+    let imageJobRan = false;
+    /** A delivery to a receiver that never answers: it holds its slot until the queue closes. */
+    const silent = (signal: AbortSignal) =>
+      new Promise<JobStatus>((_resolve, reject) => {
+        signal.addEventListener('abort', () => reject(signal.reason as Error));
+      });
+    void queue.start({
+      PlanRenew,
+      ApiWebhookDeliver: ({ deliveryId }, signal) => {
+        delivering.add(deliveryId);
+        return silent(signal);
+      },
+      PredictionRun: () => {
+        imageJobRan = true;
+        return Promise.resolve('succeeded');
+      },
+    });
+    const deliveries = Array.from({ length: WEBHOOK_LANE_SLOTS + 3 }, (_, n) => `msg_${n}`);
+    for (const deliveryId of deliveries) {
+      void queue.enqueue(
+        { name: 'ApiWebhookDeliver', data: { deliveryId } },
+        { key: deliveryId, priority: 100 },
+      );
+    }
+    void queue.enqueue(job('victim'), { key: 'victim', priority: 0 });
+    // The image job has finished once it ran and only the deliveries are left pending.
+    while (!imageJobRan || queue.pending() > deliveries.length) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(delivering.size).toBe(WEBHOOK_LANE_SLOTS);
     await queue.close();
   });
 });

@@ -2,9 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   assertHandlersForEveryJob,
   DEFER_MS,
+  laneOf,
+  laneSlots,
   runJob,
   type JobCatalogue,
   type JobHandlers,
+  type JobLane,
 } from '../../platform/jobs/job-catalogue';
 import type { JobQueue } from './job-queue';
 
@@ -14,20 +17,31 @@ interface Entry {
   priority: number;
 }
 
+/** The jobs of one lane: those waiting, highest priority first, and those running. */
+interface Lane {
+  slots: number;
+  waiting: Entry[];
+  running: Set<Promise<void>>;
+}
+
 /**
- * A queue in this process, highest priority first and first come first served within one,
- * running at most `concurrency` jobs at once (the engine pool's size, so a job's timeout starts
- * when it really runs, not while it waits for a worker).
+ * A queue in this process, highest priority first and first come first served within one. Each
+ * lane of job-catalogue.ts runs at most its own slots' jobs at once: the engine lane `concurrency`
+ * (the engine pool's size, so a job's timeout starts when it really runs, not while it waits for
+ * a worker), the webhook deliveries theirs.
  */
 export function createInProcessQueue(options: {
   concurrency: number;
   log: FastifyBaseLogger;
 }): JobQueue & { pending(): number } {
   const { log } = options;
-  const concurrency = Math.max(1, options.concurrency);
-  const waiting: Entry[] = [];
+  const slots = laneSlots(options.concurrency);
+  const laneOfSize = (size: number): Lane => ({ slots: size, waiting: [], running: new Set() });
+  const lanes: Record<JobLane, Lane> = {
+    engine: laneOfSize(slots.engine),
+    webhooks: laneOfSize(slots.webhooks),
+  };
   const keys = new Set<string>();
-  const running = new Set<Promise<void>>();
   /** Deferred and delayed jobs waiting to be offered, by their timer. */
   const deferred = new Map<NodeJS.Timeout, Entry>();
   const stopTaking = new AbortController();
@@ -35,6 +49,7 @@ export function createInProcessQueue(options: {
   let handlers: JobHandlers | undefined;
 
   const add = (entry: Entry): void => {
+    const { waiting } = lanes[laneOf[entry.job.name]];
     const at = waiting.findIndex((other) => other.priority < entry.priority);
     waiting.splice(at === -1 ? waiting.length : at, 0, entry);
   };
@@ -64,15 +79,19 @@ export function createInProcessQueue(options: {
   const pump = (): void => {
     const all = handlers;
     if (!all) return;
-    while (running.size < concurrency && waiting.length > 0 && !stopTaking.signal.aborted) {
-      const entry = waiting.shift()!;
-      const task = run(entry, all).finally(() => {
-        running.delete(task);
-        pump();
-      });
-      running.add(task);
+    for (const { slots: size, waiting, running } of Object.values(lanes)) {
+      while (running.size < size && waiting.length > 0 && !stopTaking.signal.aborted) {
+        const entry = waiting.shift()!;
+        const task = run(entry, all).finally(() => {
+          running.delete(task);
+          pump();
+        });
+        running.add(task);
+      }
     }
   };
+
+  const allRunning = () => Object.values(lanes).flatMap((lane) => [...lane.running]);
 
   return {
     kind: 'in-process',
@@ -97,20 +116,22 @@ export function createInProcessQueue(options: {
     pending: () => keys.size,
     async close(graceMs = 0) {
       stopTaking.abort();
-      for (const entry of waiting.splice(0)) keys.delete(entry.key);
+      for (const lane of Object.values(lanes)) {
+        for (const entry of lane.waiting.splice(0)) keys.delete(entry.key);
+      }
       for (const [timer, entry] of deferred) {
         clearTimeout(timer);
         keys.delete(entry.key);
       }
       deferred.clear();
-      if (graceMs > 0 && running.size > 0) {
+      if (graceMs > 0 && allRunning().length > 0) {
         await Promise.race([
-          Promise.allSettled([...running]),
+          Promise.allSettled(allRunning()),
           new Promise((resolve) => setTimeout(resolve, graceMs).unref()),
         ]);
       }
       shutdown.abort(new Error('The server is shutting down.'));
-      await Promise.allSettled([...running]);
+      await Promise.allSettled(allRunning());
     },
   };
 }

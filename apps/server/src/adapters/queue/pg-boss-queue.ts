@@ -6,7 +6,10 @@ import type { DB } from '../../platform/db/types';
 import {
   assertHandlersForEveryJob,
   DEFER_MS,
+  jobLanes,
   jobNames,
+  laneOf,
+  laneSlots,
   runJob,
   type JobCatalogue,
   type JobHandlers,
@@ -21,7 +24,10 @@ const deadLetterOf = (name: JobName) => `${name}-dead-letter`;
 
 export interface PgBossQueueOptions {
   connectionString: string;
-  /** Jobs this process runs at once (its engine pool's size). */
+  /**
+   * Image jobs and renewals this process runs at once (its engine pool's size); webhook
+   * deliveries run in slots of their own besides (job-catalogue.ts's lanes).
+   */
   concurrency: number;
   /**
    * A job's lease: a job still active this long after it started is taken to be lost with its
@@ -76,10 +82,13 @@ function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
  * The job queue shared by every web and worker process on PostgreSQL, in pg-boss's tables: one
  * job per key (its `stately` policy), highest priority first, a lease of `leaseMs` after which
  * a lost job is retried by whichever worker's maintenance runs first (pg-boss takes an advisory
- * lock for it), and a dead-letter queue for jobs whose retries are used up.
+ * lock for it), and a dead-letter queue for jobs whose retries are used up. A worker runs each
+ * lane in slots of its own, each slot taking only its lane's jobs.
  */
 export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
   const { log } = options;
+  const lanes = laneSlots(options.concurrency);
+  const allSlots = jobLanes.reduce((sum, lane) => sum + lanes[lane], 0);
   const stopTaking = new AbortController();
   const shutdown = new AbortController();
   const slots: Promise<void>[] = [];
@@ -130,10 +139,15 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
     return true;
   };
 
-  const slot = async (handlers: JobHandlers, given: JobQueueStartOptions): Promise<void> => {
+  /** One slot of a lane: it takes only the jobs of `names`, the lane's. */
+  const slot = async (
+    names: readonly JobName[],
+    handlers: JobHandlers,
+    given: JobQueueStartOptions,
+  ): Promise<void> => {
     while (!stopTaking.signal.aborted) {
       let worked = false;
-      for (const name of jobNames) {
+      for (const name of names) {
         try {
           if (await settleDeadLetter(name, given)) worked = true;
           const [job] = await opened().fetch<JobCatalogue['data']>(name, {
@@ -162,7 +176,7 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
       if (handlers) assertHandlersForEveryJob(handlers);
       boss = new PgBoss({
         connectionString: options.connectionString,
-        max: Math.max(2, options.concurrency + 1),
+        max: allSlots + 1,
         schedule: false,
         supervise: Boolean(handlers),
         // Lost jobs are noticed within a quarter of their lease.
@@ -187,7 +201,10 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
         }
       });
       if (!handlers) return;
-      for (let i = 0; i < Math.max(1, options.concurrency); i++) slots.push(slot(handlers, given));
+      for (const lane of jobLanes) {
+        const names = jobNames.filter((name) => laneOf[name] === lane);
+        for (let i = 0; i < lanes[lane]; i++) slots.push(slot(names, handlers, given));
+      }
     },
 
     async enqueue(job, { key, priority, delayMs, trx }) {

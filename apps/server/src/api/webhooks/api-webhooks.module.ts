@@ -14,12 +14,21 @@ export function createApiWebhooks(deps: DeliveryDeps) {
   return {
     plugin,
     handleDeliver: createWebhookDeliveryHandler(deps),
-    /** An expansion with a webhook settled: its delivery is recorded and its first attempt queued. */
+    /**
+     * An expansion with a webhook settled: its delivery is recorded and its first attempt queued,
+     * or recorded as skipped past the account's cap of pending deliveries.
+     */
     deliverSettled: async (
       expansion: Expansion,
       target: { accountUserId: string; webhookUrl: string },
     ): Promise<void> => {
-      await scheduleExpansionWebhook(deps, { ...target, expansion });
+      const { id, skipped } = await scheduleExpansionWebhook(deps, { ...target, expansion });
+      if (skipped) {
+        deps.log.warn(
+          { deliveryId: id, expansionId: expansion.id, accountUserId: target.accountUserId },
+          'webhook delivery skipped: the account has too many pending',
+        );
+      }
     },
     /**
      * When a process that runs jobs starts: the open deliveries' next attempts, queued again in

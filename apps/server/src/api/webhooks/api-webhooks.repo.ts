@@ -42,6 +42,34 @@ export async function replaceWebhookSecret(
     .execute();
 }
 
+/**
+ * Takes a row lock that makes an account's deliveries being recorded wait for one another, so
+ * counting those pending and adding one is one step (the account's webhook secret row, made
+ * before; SQLite runs one transaction at a time anyway).
+ */
+export async function lockAccountDeliveries(trx: Kysely<DB>, accountUserId: string) {
+  await trx
+    .updateTable('api_webhook_secret')
+    .set((eb) => ({ secret: eb.ref('secret') }))
+    .where('account_user_id', '=', accountUserId)
+    .execute();
+}
+
+/** Deliveries of the account neither delivered nor given up. */
+export async function countPendingDeliveries(
+  db: Kysely<DB>,
+  accountUserId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('api_webhook_delivery')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('account_user_id', '=', accountUserId)
+    .where('delivered_at', 'is', null)
+    .where('gave_up_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export async function insertDelivery(
   db: Kysely<DB>,
   delivery: {
@@ -51,6 +79,8 @@ export async function insertDelivery(
     url: string;
     body: string;
     now: Date;
+    /** Recorded as given up at once, never attempted, for this reason. */
+    skipped: string | null;
   },
 ): Promise<void> {
   const now = delivery.now.toISOString();
@@ -64,6 +94,7 @@ export async function insertDelivery(
       body: delivery.body,
       created_at: now,
       next_attempt_at: now,
+      ...(delivery.skipped === null ? {} : { gave_up_at: now, last_error: delivery.skipped }),
     })
     .execute();
 }
@@ -93,6 +124,24 @@ export async function claimAttempt(
     .where('delivered_at', 'is', null)
     .where('gave_up_at', 'is', null)
     .where('next_attempt_at', '<=', now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Moves a due, open delivery's next attempt to `until` without making one; false if it moved on. */
+export async function postponeAttempt(
+  db: Kysely<DB>,
+  id: string,
+  attempts: number,
+  until: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('api_webhook_delivery')
+    .set({ next_attempt_at: until.toISOString() })
+    .where('id', '=', id)
+    .where('attempts', '=', attempts)
+    .where('delivered_at', 'is', null)
+    .where('gave_up_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -39,6 +39,16 @@ export interface ApiWebhookAttemptTable {
   duration_ms: number;
 }
 
+/** A receiver's host whose last attempts timed out in a row (migration 0020-webhook-hosts). */
+export interface ApiWebhookHostTable {
+  /** The URL's hostname, lower-case: every port and path of it counts as one receiver. */
+  host: string;
+  /** Attempts in a row that got no answer in time; the row goes when the host answers. */
+  timeouts: number;
+  /** No attempt goes to the host before this (host-backoff.ts); null below the threshold. */
+  backoff_until: Timestamp | null;
+}
+
 export type ApiWebhookDeliveryRow = Selectable<ApiWebhookDeliveryTable>;
 
 declare module '../../platform/db/types' {
@@ -46,5 +56,6 @@ declare module '../../platform/db/types' {
     api_webhook_secret: ApiWebhookSecretTable;
     api_webhook_delivery: ApiWebhookDeliveryTable;
     api_webhook_attempt: ApiWebhookAttemptTable;
+    api_webhook_host: ApiWebhookHostTable;
   }
 }

@@ -3,10 +3,13 @@ import type { LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { WEBHOOK_TIMEOUT_SECONDS } from '@reframe/shared';
 import { isAllowedAddress } from './address-policy';
 
 /** A receiver that has not answered in this long has failed the attempt. */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+export const WEBHOOK_TIMEOUT_MS = WEBHOOK_TIMEOUT_SECONDS * 1000;
+/** The error of an attempt the receiver did not answer in time. */
+export const TIMED_OUT = 'timed out';
 /** Of a receiver's answer only this much is read; it is never used beyond its status. */
 const MAX_RESPONSE_BYTES = 16 * 1024;
 
@@ -20,6 +23,8 @@ export interface SafePostOptions {
   /** dns.lookup of every address by default; tests answer for a name of their own. */
   resolve?: Resolve;
   signal?: AbortSignal;
+  /** WEBHOOK_TIMEOUT_MS by default. */
+  timeoutMs?: number;
 }
 
 /** What came back: a status, or why there is none (the reason names no secret). */
@@ -54,7 +59,7 @@ export async function safePost(
   if (addresses.length === 0 || refused) {
     return { status: null, error: 'refused: the host resolves to a private or reserved address' };
   }
-  return post(target, body, headers, addresses[0]!, options.signal);
+  return post(target, body, headers, addresses[0]!, options);
 }
 
 /** A lookup that answers with the address already checked, whatever it is asked. */
@@ -70,9 +75,9 @@ function post(
   body: string,
   headers: Record<string, string>,
   address: LookupAddress,
-  signal: AbortSignal | undefined,
+  { signal, timeoutMs = WEBHOOK_TIMEOUT_MS }: SafePostOptions,
 ): Promise<SafePostResult> {
-  const timeout = AbortSignal.timeout(WEBHOOK_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(timeoutMs);
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     const request = client.request(
@@ -98,7 +103,7 @@ function post(
       },
     );
     request.once('error', (error) => {
-      resolve({ status: null, error: timeout.aborted ? 'timed out' : error.message });
+      resolve({ status: null, error: timeout.aborted ? TIMED_OUT : error.message });
     });
     request.end(body);
   });

@@ -15,8 +15,13 @@ export function nextAttemptAt(
   failedAttempts: number,
   now: Date,
 ): Date | null {
-  const windowEnd = firstAttemptAt.getTime() + WINDOW_MS;
+  const windowEnd = retryWindowEnd(firstAttemptAt).getTime();
   if (now.getTime() >= windowEnd) return null;
   const wait = BACKOFF_MS[Math.min(failedAttempts, BACKOFF_MS.length) - 1] ?? BACKOFF_MS[0]!;
   return new Date(Math.min(now.getTime() + wait, windowEnd));
+}
+
+/** When a delivery's last attempt is due: the end of its retry window. */
+export function retryWindowEnd(firstAttemptAt: Date): Date {
+  return new Date(firstAttemptAt.getTime() + WINDOW_MS);
 }

@@ -10,6 +10,29 @@ export type JobCatalogue =
   | { name: 'ApiWebhookDeliver'; data: { deliveryId: string } };
 
 export type JobName = (typeof jobNames)[number];
+
+/**
+ * The lanes a process runs jobs in, each with slots of its own (issue 39). Image jobs and
+ * renewals take the engine's slots; webhook deliveries, which wait on a receiver and not on a
+ * core, take the deliveries' few, so a receiver that never answers holds a delivery slot and
+ * never an engine one.
+ */
+export const jobLanes = ['engine', 'webhooks'] as const;
+export type JobLane = (typeof jobLanes)[number];
+
+export const laneOf: { readonly [N in JobName]: JobLane } = {
+  PredictionRun: 'engine',
+  PlanRenew: 'engine',
+  ApiWebhookDeliver: 'webhooks',
+};
+
+/** Webhook deliveries one process runs at once, whatever the size of its engine pool. */
+export const WEBHOOK_LANE_SLOTS = 4;
+
+/** The slots of each lane in a process whose engine pool runs `engineSlots` jobs at once. */
+export function laneSlots(engineSlots: number): Record<JobLane, number> {
+  return { engine: Math.max(1, engineSlots), webhooks: WEBHOOK_LANE_SLOTS };
+}
 export type JobData<N extends JobName> = Extract<JobCatalogue, { name: N }>['data'];
 
 /**
