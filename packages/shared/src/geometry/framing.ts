@@ -59,10 +59,7 @@ export interface TrimSummary {
 }
 
 /** What `crop` trimmed off an original of this size; share 0 and no sides when nothing was. */
-export function describeTrim(
-  crop: Crop,
-  original: { width: number; height: number },
-): TrimSummary {
+export function describeTrim(crop: Crop, original: { width: number; height: number }): TrimSummary {
   const sides: TrimSide[] = [];
   if (crop.y > 0) sides.push('top');
   if (crop.y + crop.height < original.height) sides.push('bottom');
