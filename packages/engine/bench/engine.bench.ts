@@ -31,7 +31,7 @@ const OUTPUT = new URL('bench-output/', REPO);
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   if (argv[0] === '--timing') {
-    await timingCase(argv[1]!, Number(argv[2]), argv[3]!.split(','));
+    await timingCase(argv[1]!, Number(argv[2]), argv[3]!.split(','), argv[4] as Way);
     return;
   }
   const { values, positionals } = parseArgs({

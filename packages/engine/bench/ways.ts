@@ -32,14 +32,13 @@ export interface WayResult {
 /** Auto framing: trims 0, 10 and 25 % searched with placements and seeds, the whole preferred. */
 export function framedWay(crop: RawImage, canvas: CanvasPlacement, seed: number): WayResult {
   const started = performance.now();
-  const frames = framesFor(
-    crop,
-    canvas,
-    trimShares(AUTO_MAX_TRIM, true),
-    DEFAULT_SHIFT_MAP_OPTIONS,
+  const framesOf = (shares: number[]) => framesFor(crop, canvas, shares, DEFAULT_SHIFT_MAP_OPTIONS);
+  const fill = chooseFramedFill(
+    { whole: framesOf([0])[0], trims: () => framesOf(trimShares(AUTO_MAX_TRIM)) },
+    'auto',
+    seed,
   );
-  const fill = chooseFramedFill(frames, 'auto', seed, true);
-  const chosen = frames[fill.frame]!;
+  const chosen = fill.frame;
   const ms = performance.now() - started;
   const frame = {
     width: chosen.canvas.width,
