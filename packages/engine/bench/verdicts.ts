@@ -11,7 +11,7 @@ import type { CaseResult } from './quality';
 import type { Way } from './ways';
 import { WAYS } from './ways';
 
-interface Verdict {
+export interface Verdict {
   id: string;
   publishable: boolean;
   /** The defect named, or what carries on when publishable. */
@@ -34,7 +34,7 @@ export function placementTable(results: CaseResult[]): string {
  * One way's judged results (ways.ts): the rows of the verdicts file whose cell in that way's column (found
  * by the header `| case | keep | why (keep) | framed | … |`) is yes or no.
  */
-async function readVerdicts(file: URL, way: Way): Promise<Verdict[]> {
+export async function readVerdicts(file: URL, way: Way): Promise<Verdict[]> {
   const text = await readFile(file, 'utf8');
   const rows = text
     .split('\n')
