@@ -71,7 +71,7 @@ test.describe('landing page, signed out', () => {
       'Product Photography',
     ]);
     await page.getByRole('tab', { name: 'Scenic Landscapes' }).click();
-    await expect(page.getByRole('tabpanel').getByRole('slider')).toHaveCount(2);
+    await expect(page.getByRole('tabpanel').getByRole('slider')).toHaveCount(1);
     // The trim-and-extend example says what it trimmed.
     await expect(
       page.getByRole('tabpanel').getByText(/^Trimmed \d+ % \(left, right\)$/),

@@ -10,13 +10,7 @@ export const galleries: readonly {
   examples: { id: ExampleId; subject: Subject }[];
 }[] = [
   { id: 'abstract', examples: [{ id: 'abstract', subject: 'hubble' }] },
-  {
-    id: 'landscapes',
-    examples: [
-      { id: 'landscapes', subject: 'rocket' },
-      { id: 'landscapes-trimmed', subject: 'rocket' },
-    ],
-  },
+  { id: 'landscapes', examples: [{ id: 'landscapes', subject: 'rocket' }] },
   { id: 'professional', examples: [{ id: 'professional-portrait', subject: 'astronaut' }] },
   { id: 'product', examples: [{ id: 'product', subject: 'coffee' }] },
 ];
