@@ -70,8 +70,14 @@ test.describe('landing page, signed out', () => {
       'Professional Photography',
       'Product Photography',
     ]);
+    await page.getByRole('tab', { name: 'Scenic Landscapes' }).click();
+    await expect(page.getByRole('tabpanel').getByRole('slider')).toHaveCount(1);
+    // The trim-and-extend example says what it trimmed.
+    await expect(
+      page.getByRole('tabpanel').getByText(/^Trimmed \d+ % \(left, right\)$/),
+    ).toBeVisible();
     await page.getByRole('tab', { name: 'Professional Photography' }).click();
-    await expect(page.getByRole('tabpanel').getByRole('slider')).toHaveCount(2);
+    await expect(page.getByRole('tabpanel').getByRole('slider')).toHaveCount(1);
     await page.getByRole('tab', { name: 'Professional Photography' }).press('ArrowRight');
     await expect(page.getByRole('tab', { name: 'Product Photography' })).toBeFocused();
     await expect(page.getByRole('tab', { name: 'Product Photography' })).toHaveAttribute(
@@ -81,7 +87,7 @@ test.describe('landing page, signed out', () => {
     await expect(
       page
         .getByRole('tabpanel')
-        .getByRole('img', { name: /espresso cup.*extended by Reframe to 1:1/ }),
+        .getByRole('img', { name: /espresso cup.*extended by Reframe to 16:9/ }),
     ).toBeAttached();
   });
 

@@ -1,3 +1,5 @@
+import type { Crop } from './geometry/framing';
+
 /**
  * The landing page's examples/manifest.json: written by `npm run examples` (scripts/examples.ts),
  * read by the landing page and by the build's hero preload.
@@ -24,7 +26,9 @@ export interface LandingExample {
   sourceRatio: string;
   original: ResponsiveImage;
   result: ResponsiveImage;
-  /** Where the original sits on the result, as fractions of the result's width and height. */
+  /** The part of the original the result keeps, in the original's pixels (all of it when untrimmed). */
+  crop: Crop;
+  /** Where the kept part sits on the result, as fractions of the result's width and height. */
   placement: { x: number; y: number; width: number; height: number };
 }
 

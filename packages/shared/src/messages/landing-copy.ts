@@ -57,7 +57,7 @@ export const landingSections = {
   },
   originalAlt: (subject: string) => `Original photo: ${subject}`,
   extendedAlt: (subject: string, ratio: string) => `${subject}, extended by Reframe to ${ratio}`,
-  photoCredits: 'Photos: NASA, SpaceX (public domain); Rachel Michetti, Stefan van der Walt (CC0).',
+  photoCredits: 'Photos: NASA, SpaceX (public domain); Rachel Michetti (CC0).',
   demoEyebrow: 'How it works',
   demoTitle: 'Three steps to a perfect fit',
   demoSubtitle: 'Pick a preset and watch the same photo reframe itself. These are real results.',

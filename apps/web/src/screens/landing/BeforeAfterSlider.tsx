@@ -1,4 +1,4 @@
-import { copy, type LandingExample } from '@reframe/shared';
+import { copy, type Crop, type LandingExample } from '@reframe/shared';
 import { CompareSlider } from '../../components/CompareSlider';
 import { scale, sizesAttribute, type SizesLayout } from './image-sizes';
 import { ResponsivePicture } from './ResponsivePicture';
@@ -13,6 +13,17 @@ interface BeforeAfterSliderProps {
   className?: string;
 }
 
+/**
+ * The `object-position` that shows the kept part of the original in its box: what a trim took
+ * comes off one axis only, so covering the box and sliding by the share trimmed before the crop
+ * leaves exactly the crop in view.
+ */
+function keptPosition(crop: Crop, original: { width: number; height: number }): string {
+  const at = (start: number, kept: number, whole: number): number =>
+    whole > kept ? (100 * start) / (whole - kept) : 50;
+  return `${at(crop.x, crop.width, original.width)}% ${at(crop.y, crop.height, original.height)}%`;
+}
+
 /** A landing example on the compare slider, with responsive pictures for both layers. */
 export function BeforeAfterSlider({
   example,
@@ -21,7 +32,7 @@ export function BeforeAfterSlider({
   priority,
   className,
 }: BeforeAfterSliderProps) {
-  const { result, original, placement } = example;
+  const { result, original, placement, crop } = example;
   return (
     <CompareSlider
       width={result.width}
@@ -47,6 +58,7 @@ export function BeforeAfterSlider({
           sizes={sizesAttribute(scale(layout, placement.width))}
           priority={priority}
           className="size-full object-cover shadow-[0_0_0_1px_rgba(255,255,255,0.6)]"
+          objectPosition={keptPosition(crop, original)}
         />
       }
     />

@@ -6,6 +6,7 @@ import { getExample } from './example-images';
 import { galleries, type GalleryId } from './gallery-catalogue';
 import { breakpoints, column, fixed, narrowest, sectionContent } from './image-sizes';
 import { SectionHeading } from './SectionHeading';
+import { TrimmedOriginal } from './TrimmedOriginal';
 
 /** No example is drawn taller than this, so a square or portrait one stays on screen. */
 const MAX_HEIGHT_PX = 520;
@@ -40,6 +41,7 @@ function GalleryPanel({ id }: { id: GalleryId }) {
             />
             <figcaption className="mt-3 text-center text-sm text-slate-600">
               {copy.landing.exampleCaption(example.sourceRatio, example.ratio)}
+              <TrimmedOriginal example={example} />
             </figcaption>
           </figure>
         );

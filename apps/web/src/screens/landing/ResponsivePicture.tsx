@@ -9,6 +9,8 @@ interface ResponsivePictureProps {
   /** The hero loads eagerly with high priority; everything below the fold lazily. */
   priority?: boolean;
   className?: string;
+  /** Which part shows when the image covers a box of another shape (CSS `object-position`). */
+  objectPosition?: string;
 }
 
 /** AVIF, then WebP, then JPEG, each at several widths; width and height keep the box reserved. */
@@ -18,6 +20,7 @@ export function ResponsivePicture({
   sizes,
   priority = false,
   className,
+  objectPosition,
 }: ResponsivePictureProps) {
   return (
     <picture>
@@ -32,6 +35,7 @@ export function ResponsivePicture({
         fetchPriority={priority ? 'high' : 'auto'}
         decoding={priority ? 'sync' : 'async'}
         className={className}
+        style={objectPosition ? { objectPosition } : undefined}
       />
     </picture>
   );

@@ -11,12 +11,6 @@ export const galleries: readonly {
 }[] = [
   { id: 'abstract', examples: [{ id: 'abstract', subject: 'hubble' }] },
   { id: 'landscapes', examples: [{ id: 'landscapes', subject: 'rocket' }] },
-  {
-    id: 'professional',
-    examples: [
-      { id: 'professional-portrait', subject: 'astronaut' },
-      { id: 'professional-pet', subject: 'chelsea' },
-    ],
-  },
+  { id: 'professional', examples: [{ id: 'professional-portrait', subject: 'astronaut' }] },
   { id: 'product', examples: [{ id: 'product', subject: 'coffee' }] },
 ];
