@@ -11,7 +11,7 @@ import type { CaseResult } from './quality';
 import type { Way } from './ways';
 import { WAYS } from './ways';
 
-export interface Verdict {
+interface Verdict {
   id: string;
   publishable: boolean;
   /** The defect named, or what carries on when publishable. */
