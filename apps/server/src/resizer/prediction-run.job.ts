@@ -6,7 +6,13 @@ import type { EnginePool } from '@reframe/engine';
 import type { Storage } from '../adapters/storage/storage';
 import type { DB } from '../platform/db/types';
 import { completePrediction, failAndRefund } from './predictions/prediction-settlement';
-import { canvasOfPrediction, offsetOnResult, placementModeFor } from './predictions/output-canvas';
+import {
+  canvasOfPrediction,
+  cropOnUpload,
+  offsetOnResult,
+  placementModeFor,
+  requestCanvas,
+} from './predictions/output-canvas';
 import { claimForRun, countEarlierResults } from './predictions/predictions.repo';
 import { addStoredBytes } from './uploads/upload-quota';
 import { extensionFor } from './files/content-type';
@@ -67,7 +73,16 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
       const placement = placementModeFor(prediction.alignment, outpainter.name);
       const rank = prediction.regenerate ? await countEarlierResults(db, prediction) : 0;
       const result = await outpainter.outpaint(
-        { predictionId, original, canvas, seed: prediction.seed, placement, rank },
+        {
+          predictionId,
+          original,
+          canvas: requestCanvas(canvas, prediction.aspect_ratio),
+          seed: prediction.seed,
+          placement,
+          rank,
+          framing: prediction.framing,
+          style: prediction.style,
+        },
         signal,
       );
       if (timeout.aborted) throw new JobTimeoutError();
@@ -87,8 +102,11 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
       });
       const outputKey = stored.key;
       const storeMs = Math.round(performance.now() - storing);
-      const placed = { ...offsetOnResult(canvas, result), confidence: result.confidence };
-      const made = { outputKey, madeBy: result.madeBy, placed };
+      const size = { width: result.width, height: result.height };
+      const onResult = { ...result.filled, outputWidth: size.width, outputHeight: size.height };
+      const placed = { ...offsetOnResult(onResult, result), confidence: result.confidence };
+      const crop = cropOnUpload(result.crop, canvas, upload);
+      const made = { outputKey, madeBy: result.madeBy, placed, size, crop };
       if (!(await completePrediction(db, prediction, upload, made))) {
         await deleteWithThumbnails(storage, outputKey);
         return 'skipped';
@@ -105,6 +123,9 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
           pngBytes: result.png.byteLength,
           ...result.madeBy,
           ...placed,
+          framing: prediction.framing,
+          style: prediction.style,
+          crop,
         },
         'prediction succeeded',
       );

@@ -1,5 +1,5 @@
 import type { EnginePool } from '@reframe/engine';
-import type { Outpainter } from './outpainter';
+import { keptWhole, type Outpainter } from './outpainter';
 
 /** The built-in engine on the worker pool: the default, and the offline fallback. */
 export function createEngineOutpainter(engine: Pick<EnginePool, 'outpaint'>): Outpainter {
@@ -10,7 +10,11 @@ export function createEngineOutpainter(engine: Pick<EnginePool, 'outpaint'>): Ou
         { input: original, canvas, seed, placement, rank },
         { signal },
       );
-      return { ...result, madeBy: { provider: 'engine', model: null, fallback: false } };
+      return {
+        ...result,
+        ...keptWhole(canvas),
+        madeBy: { provider: 'engine', model: null, fallback: false },
+      };
     },
   };
 }

@@ -16,6 +16,7 @@ import { resultModel } from './0015-result-model';
 import { apiKeys } from './0017-api-keys';
 import { apiWebhooks } from './0018-api-webhooks';
 import { predictionCanvas } from './0019-prediction-canvas';
+import { framing } from './0020-framing';
 
 /**
  * Every migration, in the order it runs. To add one: create the next numbered file exporting a
@@ -38,6 +39,7 @@ const migrations: ReadonlyArray<readonly [name: string, build: (dialect: Dialect
   ['0017-api-keys', apiKeys],
   ['0018-api-webhooks', apiWebhooks],
   ['0019-prediction-canvas', predictionCanvas],
+  ['0020-framing', framing],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
