@@ -2,15 +2,22 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 // The CLI is a composition root like the server: it applies the shared canvas rules, then calls
 // the engine. The engine library itself (index.ts and below) imports nothing of ours.
-import type { Alignment } from '@reframe/shared/geometry/index';
-import { alignments, computeCanvas, parseRatio } from '@reframe/shared/geometry/index';
+import type { Alignment, FillStyle, FramingMode } from '@reframe/shared/geometry/index';
+import {
+  alignments,
+  computeCanvas,
+  fillStyles,
+  framingModes,
+  parseRatio,
+  trimLimitsOf,
+} from '@reframe/shared/geometry/index';
 import { probeImage } from './codecs/decode';
 import type { CanvasRequest } from './pipelines/canvas';
 import type { PlacementMode } from './pipelines/outpaint';
 import { outpaint } from './pipelines/outpaint';
 
 const USAGE =
-  'usage: npm run -s outpaint -- <input> -o <output.png> (--ratio W:H [--align auto|centre|left|right|top|bottom|top-left|…] | --canvas WxH --offset X,Y) [--seed N]';
+  'usage: npm run -s outpaint -- <input> -o <output.png> (--ratio W:H [--align auto|centre|left|right|top|bottom|top-left|…] | --canvas WxH --offset X,Y) [--seed N] [--framing keep|auto|trim|trim_more] [--max-trim 0..0.5] [--style natural|blurred_backdrop]';
 
 class UsageError extends Error {}
 
@@ -25,6 +32,9 @@ async function main(argv: string[]): Promise<void> {
       offset: { type: 'string' },
       seed: { type: 'string' },
       align: { type: 'string' },
+      framing: { type: 'string' },
+      'max-trim': { type: 'string' },
+      style: { type: 'string' },
     },
   });
   const input = positionals[0];
@@ -45,16 +55,44 @@ async function main(argv: string[]): Promise<void> {
     ? await canvasForRatio(bytes, values.ratio, align.alignment)
     : explicitCanvas(values.canvas, values.offset);
   const placement: PlacementMode = values.ratio ? align.placement : 'fixed';
-  const result = await outpaint({ input: bytes, canvas, seed, placement });
+  const trim = parseTrim(values.framing ?? 'keep', values['max-trim']);
+  const style = parseStyle(values.style ?? 'natural');
+  const result = await outpaint({ input: bytes, canvas, seed, placement, ...trim, style });
   await writeFile(values.output, result.png);
   const line = {
     width: result.width,
     height: result.height,
     ms: result.ms,
     offset: [result.offsetX, result.offsetY],
+    crop: [result.crop.x, result.crop.y, result.crop.width, result.crop.height],
     confidence: Number(result.confidence.toFixed(2)),
   };
   process.stdout.write(`${JSON.stringify(line)}\n`);
+}
+
+/**
+ * The trim limits of `--framing` (shared's trimLimitsOf; 'keep' by default, today's canvas), with
+ * `--max-trim` replacing its share: alone it trims up to that share, with `--framing auto` it
+ * trims only when the whole photo's fill is not clean.
+ */
+function parseTrim(
+  framing: string,
+  maxTrim: string | undefined,
+): { maxTrim: number; preferWhole: boolean } {
+  if (!(framingModes as readonly string[]).includes(framing))
+    throw new UsageError(`--framing "${framing}" is not ${framingModes.join(', ')}`);
+  const limits = trimLimitsOf(framing as FramingMode);
+  if (maxTrim === undefined) return limits;
+  const share = Number(maxTrim);
+  if (!/^\d+(\.\d+)?$/.test(maxTrim) || share > 0.5)
+    throw new UsageError(`--max-trim "${maxTrim}" is not a share from 0 to 0.5`);
+  return { maxTrim: share, preferWhole: framing === 'auto' };
+}
+
+function parseStyle(text: string): FillStyle {
+  if (!(fillStyles as readonly string[]).includes(text))
+    throw new UsageError(`--style "${text}" is not ${fillStyles.join(' or ')}`);
+  return text as FillStyle;
 }
 
 /** `auto` searches placements (starting from the centred canvas); any other keeps its own. */

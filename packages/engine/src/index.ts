@@ -14,9 +14,15 @@ export type {
 } from './pipelines/model-canvas';
 export { EngineInputError, isEngineInputError } from './errors';
 export type { EngineInputErrorCode } from './errors';
-export type { CanvasRequest, OutpaintResult, OutpaintStages } from './pipelines/canvas';
+export type {
+  CanvasRequest,
+  Crop,
+  FramedResult,
+  OutpaintResult,
+  OutpaintStages,
+} from './pipelines/canvas';
 export { outpaint } from './pipelines/outpaint';
-export type { OutpaintRequest, PlacementMode } from './pipelines/outpaint';
+export type { FillStyle, OutpaintRequest, PlacementMode } from './pipelines/outpaint';
 export { createEnginePool } from './worker/pool';
 export type { EnginePool, EnginePoolOptions } from './worker/pool';
 export { borderSteps } from './codecs/seam-step';

@@ -152,7 +152,7 @@ export function candidatePlacements(
  * Placements are compared with this seed, not the caller's, so their order is the same for every
  * version of a result: a regeneration's rank 1 is never the first version's rank 0.
  */
-const PLACEMENT_SEED = 1;
+export const PLACEMENT_SEED = 1;
 
 /**
  * The placement and seed whose coarse labelling scores best: every placement with one seed (the
@@ -191,6 +191,6 @@ function bestCoarse(
 }
 
 /** The seeds a search tries, starting from the caller's own. */
-function seedsFrom(seed: number, count: number): number[] {
+export function seedsFrom(seed: number, count: number): number[] {
   return Array.from({ length: count }, (_, i) => seed + i * 7919);
 }

@@ -57,6 +57,24 @@ export interface OutpaintResult extends TimedPng {
   confidence: number;
 }
 
+/** The part of the original a result keeps, in the original's own (oriented) pixels. */
+export interface Crop {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The built-in engine's result: where the kept part sits (offsetX/offsetY, bit for bit) and which
+ * part of the original it is. `crop` is in the ORIGINAL's pixels, even when the request canvas
+ * scaled the original down (imageWidth/imageHeight): the kept part on the canvas is then that
+ * crop scaled by the same factor, and its size on the canvas is round(crop * scale).
+ */
+export interface FramedResult extends OutpaintResult {
+  crop: Crop;
+}
+
 /** The size of the PNG a canvas request makes. */
 export function outputSizeOf(canvas: CanvasRequest): { width: number; height: number } {
   return {
@@ -70,12 +88,21 @@ export function outputSizeOf(canvas: CanvasRequest): { width: number; height: nu
  * are read once and it is decoded once (scaled on the way when the canvas asks for a smaller size).
  */
 export async function decodeOriginal(input: Uint8Array, canvas: CanvasRequest): Promise<RawImage> {
+  return (await decodeOriginalSized(input, canvas)).image;
+}
+
+/** `decodeOriginal`, with the original's own (oriented) size beside its pixels on the canvas. */
+export async function decodeOriginalSized(
+  input: Uint8Array,
+  canvas: CanvasRequest,
+): Promise<{ image: RawImage; original: { width: number; height: number } }> {
   const probed = await probeImage(input);
   const width = canvas.imageWidth ?? probed.width;
   const height = canvas.imageHeight ?? probed.height;
   validateCanvas(canvas, width, height);
   const resize = width !== probed.width || height !== probed.height;
-  return decodeProbed(probed, resize ? { resizeTo: { width, height } } : {});
+  const image = await decodeProbed(probed, resize ? { resizeTo: { width, height } } : {});
+  return { image, original: { width: probed.width, height: probed.height } };
 }
 
 /** Copies the original's rows onto the canvas's pixels at its offset, bit for bit. */

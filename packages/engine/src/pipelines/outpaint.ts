@@ -1,12 +1,26 @@
+import type { RawImage } from '../codecs/bmp';
+import { blurredBackdrop } from '../codecs/backdrop';
 import { encodePng } from '../codecs/encode';
+import { EngineInputError } from '../errors';
+import { chooseFramedFill } from '../fill/framing-search';
 import type { PlacementMode, SearchOptions } from '../fill/placement-search';
 import { chooseAndFill, DEFAULT_SEARCH_OPTIONS } from '../fill/placement-search';
+import type { CanvasPlacement } from '../fill/raster';
 import type { ShiftMapOptions } from '../fill/shift-map-fill';
 import { DEFAULT_SHIFT_MAP_OPTIONS } from '../fill/shift-map-fill';
-import type { CanvasRequest, OutpaintResult } from './canvas';
-import { decodeOriginal, outputSizeOf, timedResult } from './canvas';
+import type { CanvasRequest, Crop, FramedResult } from './canvas';
+import { decodeOriginalSized, outputSizeOf, pasteOriginalRows, timedResult } from './canvas';
+import type { CroppedFrame } from './framing';
+import { cropInOriginal, framesFor, MAX_TRIM, trimShares } from './framing';
 
 export type { PlacementMode } from '../fill/placement-search';
+
+/**
+ * How the new area is made: 'natural' fills it from the photo (the shift-map fill);
+ * 'blurred_backdrop' fills the canvas with the photo scaled to cover it, blurred and darkened,
+ * the original bit for bit on top (always clean: confidence 1).
+ */
+export type FillStyle = 'natural' | 'blurred_backdrop';
 
 export interface OutpaintRequest {
   /** Encoded JPEG, PNG, WebP or BMP bytes. */
@@ -20,26 +34,93 @@ export interface OutpaintRequest {
   placement?: PlacementMode;
   /**
    * With 'auto': 0 (the default) fills at the best placement, 1 at the second best, and so on;
-   * a regeneration asks for the next one, so it does not repeat the last result's flaws.
+   * a regeneration asks for the next one, so it does not repeat the last result's flaws. With a
+   * trim, the order walks trims and placements together.
    */
   rank?: number;
+  /**
+   * 0 (the default) to 0.5: the share of the photo that may be trimmed across the axis the canvas
+   * does not grow. 0 keeps the whole photo on the request canvas (the brief's canvas rule). Above
+   * 0, the canvas is the smallest of the request canvas's ratio (its output size's, when it has
+   * one) that holds the kept part, with no margin, and the result comes out at the exact output
+   * size when the request has one.
+   */
+  maxTrim?: number;
+  /**
+   * With `maxTrim` above 0: true keeps the whole photo whenever its fill is clean and trims only
+   * when it is not (Auto framing); false (the default) always trims, by the share in (0, maxTrim]
+   * that scores best.
+   */
+  preferWhole?: boolean;
+  /** 'natural' (the default) or 'blurred_backdrop'. */
+  style?: FillStyle;
 }
 
 /**
- * The built-in pipeline: decode, fill the new area, encode. One whole job, run inside a worker
- * (or the CLI).
+ * The built-in pipeline: decode, frame, fill the new area, encode. One whole job, run inside a
+ * worker (or the CLI).
  */
 export async function outpaint(
   request: OutpaintRequest,
   fillOptions: ShiftMapOptions = DEFAULT_SHIFT_MAP_OPTIONS,
   searchOptions: SearchOptions = DEFAULT_SEARCH_OPTIONS,
-): Promise<OutpaintResult> {
+): Promise<FramedResult> {
   const started = performance.now();
+  const maxTrim = checkedTrim(request.maxTrim ?? 0);
+  const style = request.style ?? 'natural';
   const { canvas } = request;
-  const original = await decodeOriginal(request.input, canvas);
+  const { image, original } = await decodeOriginalSized(request.input, canvas);
   const decoded = performance.now();
+  const placed =
+    style === 'blurred_backdrop'
+      ? await backdrop(image, request, maxTrim, fillOptions)
+      : maxTrim === 0
+        ? { ...chosenFill(image, request, fillOptions, searchOptions), crop: wholeOf(image) }
+        : framedFill(image, request, maxTrim, fillOptions, searchOptions);
+  const filled = performance.now();
+  const output = canvas.outputWidth === undefined ? placed.size : outputSizeOf(canvas);
+  const { width, height } = placed.size;
+  const png = await encodePng(placed.pixels, width, height, image.channels, output);
+  return {
+    ...timedResult(png, output, { started, decoded, filled, encoded: performance.now() }),
+    offsetX: placed.offsetX,
+    offsetY: placed.offsetY,
+    confidence: placed.confidence,
+    crop: cropInOriginal(placed.crop, image, original),
+  };
+}
+
+/** A filled canvas before encoding: its pixels and size, where the kept part sits and which it is. */
+interface Placed {
+  pixels: Uint8Array;
+  size: { width: number; height: number };
+  offsetX: number;
+  offsetY: number;
+  confidence: number;
+  /** In the decoded image's pixels. */
+  crop: Crop;
+}
+
+function checkedTrim(maxTrim: number): number {
+  if (!(maxTrim >= 0 && maxTrim <= MAX_TRIM)) {
+    throw new EngineInputError(
+      'INVALID_CANVAS',
+      `maxTrim must be between 0 and ${MAX_TRIM} (got ${maxTrim}).`,
+    );
+  }
+  return maxTrim;
+}
+
+/** Today's fill: the whole photo on the request canvas. */
+function chosenFill(
+  image: RawImage,
+  request: OutpaintRequest,
+  fillOptions: ShiftMapOptions,
+  searchOptions: SearchOptions,
+): Omit<Placed, 'crop'> {
+  const { canvas } = request;
   const fill = chooseAndFill(
-    original,
+    image,
     canvas,
     request.placement ?? 'fixed',
     request.seed,
@@ -47,13 +128,77 @@ export async function outpaint(
     searchOptions,
     request.rank ?? 0,
   );
-  const filled = performance.now();
-  const output = outputSizeOf(canvas);
-  const png = await encodePng(fill.pixels, canvas.width, canvas.height, original.channels, output);
+  return { ...fill, size: { width: canvas.width, height: canvas.height } };
+}
+
+/** The fill searched over trims (and placements and seeds) on the smallest canvases. */
+function framedFill(
+  image: RawImage,
+  request: OutpaintRequest,
+  maxTrim: number,
+  fillOptions: ShiftMapOptions,
+  searchOptions: SearchOptions,
+): Placed {
+  const preferWhole = request.preferWhole ?? false;
+  const frames = framesFor(image, request.canvas, trimShares(maxTrim, preferWhole), fillOptions);
+  const fill = chooseFramedFill(
+    frames,
+    request.placement ?? 'fixed',
+    request.seed,
+    preferWhole,
+    fillOptions,
+    searchOptions,
+    request.rank ?? 0,
+  );
+  const frame = frames[fill.frame]!;
+  return { ...fill, size: sizeOf(frame.canvas), crop: frame.crop };
+}
+
+/**
+ * The blurred backdrop, on the request canvas with no trim, else on the smallest canvas of its
+ * ratio: the whole photo when the whole is preferred (a backdrop is always clean), else trimmed by
+ * `maxTrim` from its least distinctive sides. An 'auto' placement centres the photo.
+ */
+async function backdrop(
+  image: RawImage,
+  request: OutpaintRequest,
+  maxTrim: number,
+  fillOptions: ShiftMapOptions,
+): Promise<Placed> {
+  const shares = maxTrim === 0 || request.preferWhole ? [0] : [maxTrim];
+  const frame: CroppedFrame =
+    maxTrim === 0
+      ? { original: image, canvas: request.canvas, trim: 0, crop: wholeOf(image) }
+      : framesFor(image, request.canvas, shares, fillOptions)[0]!;
+  const canvas =
+    request.placement === 'auto' ? centred(frame.canvas, frame.original) : frame.canvas;
+  const pixels = await blurredBackdrop(frame.original, canvas);
+  pasteOriginalRows(pixels, canvas, frame.original);
   return {
-    ...timedResult(png, output, { started, decoded, filled, encoded: performance.now() }),
-    offsetX: fill.offsetX,
-    offsetY: fill.offsetY,
-    confidence: fill.confidence,
+    pixels,
+    size: sizeOf(canvas),
+    offsetX: canvas.offsetX,
+    offsetY: canvas.offsetY,
+    confidence: 1,
+    crop: frame.crop,
   };
+}
+
+function wholeOf(image: RawImage): Crop {
+  return { x: 0, y: 0, width: image.width, height: image.height };
+}
+
+function centred(
+  canvas: CanvasPlacement,
+  kept: { width: number; height: number },
+): CanvasPlacement {
+  return {
+    ...canvas,
+    offsetX: Math.floor((canvas.width - kept.width) / 2),
+    offsetY: Math.floor((canvas.height - kept.height) / 2),
+  };
+}
+
+function sizeOf(canvas: { width: number; height: number }): { width: number; height: number } {
+  return { width: canvas.width, height: canvas.height };
 }

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { EngineInputError, type EngineInputErrorCode } from '../errors';
 import type { CompactResult } from '../codecs/renditions';
 import type { CheckedUpload, PreparedUpload } from '../codecs/upload';
-import type { OutpaintResult } from '../pipelines/canvas';
+import type { FramedResult, OutpaintResult } from '../pipelines/canvas';
 import type {
   ModelCanvas,
   ModelCanvasRequest,
@@ -23,7 +23,7 @@ export interface EnginePoolOptions {
 }
 
 export interface EnginePool {
-  outpaint(request: OutpaintRequest, options?: { signal?: AbortSignal }): Promise<OutpaintResult>;
+  outpaint(request: OutpaintRequest, options?: { signal?: AbortSignal }): Promise<FramedResult>;
   /**
    * Decodes once and re-encodes an upload for storage (see codecs/upload.ts). `checked` is
    * `checkUpload(bytes)` as the caller ran it before handing the bytes over: the worker does
@@ -174,7 +174,7 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
         `The job needs about ${estimate} MB; the limit is ${maxJobMemoryMb} MB.`,
       );
     }
-    return (await submit({ kind: 'outpaint', request }, signal)) as OutpaintResult;
+    return (await submit({ kind: 'outpaint', request }, signal)) as FramedResult;
   };
 
   const prepareUpload: EnginePool['prepareUpload'] = async (bytes, { checked, signal } = {}) =>

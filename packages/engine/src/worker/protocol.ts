@@ -1,6 +1,6 @@
 import type { CompactResult } from '../codecs/renditions';
 import type { CheckedUpload, PreparedUpload } from '../codecs/upload';
-import type { OutpaintResult } from '../pipelines/canvas';
+import type { FramedResult, OutpaintResult } from '../pipelines/canvas';
 import type {
   ModelCanvas,
   ModelCanvasRequest,
@@ -19,7 +19,8 @@ export type Task =
   | { kind: 'convertToJpeg'; bytes: Uint8Array }
   | { kind: 'watermark'; bytes: Uint8Array; text: string };
 
-export type TaskResult = OutpaintResult | PreparedUpload | ModelCanvas | CompactResult | Uint8Array;
+export type TaskResult =
+  FramedResult | OutpaintResult | PreparedUpload | ModelCanvas | CompactResult | Uint8Array;
 
 export interface JobMessage {
   id: number;

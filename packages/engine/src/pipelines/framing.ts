@@ -1,0 +1,156 @@
+import type { RawImage } from '../codecs/bmp';
+import { ENGINE_MAX_CANVAS_SIDE } from '../codecs/limits';
+import type { Frame } from '../fill/framing-search';
+import type { CanvasPlacement } from '../fill/raster';
+import type { ShiftMapOptions } from '../fill/shift-map-fill';
+import type { TrimAxis, TrimSides } from '../fill/trim-sides';
+import { analyseTrimSides, largestTrim, splitTrim } from '../fill/trim-sides';
+import type { CanvasRequest, Crop } from './canvas';
+import { outputSizeOf } from './canvas';
+
+/** A frame with the crop that made it, in the decoded image's pixels (the canvas's scale). */
+export interface CroppedFrame extends Frame {
+  original: RawImage;
+  crop: Crop;
+}
+
+/** The most a framing may trim: half the photo across the axis that does not grow. */
+export const MAX_TRIM = 0.5;
+
+/** Trims Auto framing and the trim framings try besides the largest allowed (shares of the side). */
+const TRIM_STEPS = [0.1, 0.25];
+
+/**
+ * The axis a canvas does not grow, which a framing may trim: rows ('y') when the canvas is
+ * relatively wider than the image (its width grows), columns ('x') when it is taller; none when
+ * the image already has the canvas's ratio.
+ */
+export function trimAxisOf(ratio: number, width: number, height: number): TrimAxis | undefined {
+  const own = width / height;
+  if (Math.abs(own - ratio) < 1e-9) return undefined;
+  return ratio > own ? 'y' : 'x';
+}
+
+/** The ratio a result keeps: its exact output size's when it has one, else the canvas's. */
+export function ratioOf(canvas: CanvasRequest): number {
+  const output = outputSizeOf(canvas);
+  return output.width / output.height;
+}
+
+/**
+ * The smallest canvas of `ratio` that holds a kept part of `width` x `height` (no margin), at
+ * most ENGINE_MAX_CANVAS_SIDE a side (the kept part is at the request canvas's scale, whose
+ * canvas already met the cap, so the cap only absorbs a rounding).
+ */
+export function smallestCanvas(
+  width: number,
+  height: number,
+  ratio: number,
+): { width: number; height: number } {
+  const canvas =
+    width / height >= ratio
+      ? { width, height: Math.max(height, Math.round(width / ratio)) }
+      : { width: Math.max(width, Math.round(height * ratio)), height };
+  return {
+    width: Math.max(width, Math.min(ENGINE_MAX_CANVAS_SIDE, canvas.width)),
+    height: Math.max(height, Math.min(ENGINE_MAX_CANVAS_SIDE, canvas.height)),
+  };
+}
+
+/** The trims a search compares: none first when the whole photo is preferred, then the steps up to `maxTrim`. */
+export function trimShares(maxTrim: number, preferWhole: boolean): number[] {
+  const steps = [...TRIM_STEPS.filter((t) => t < maxTrim), maxTrim];
+  return preferWhole ? [0, ...steps] : steps;
+}
+
+/**
+ * The frames a framed job compares: for each trim share, the image cropped away from its least
+ * distinctive strips (fill/trim-sides.ts) on the smallest canvas of the request's ratio that
+ * holds it. A trim is cut short where it would reach a rare region, or where the kept part would
+ * become narrower than the ratio (nothing left to extend); equal crops are kept once. The offset
+ * keeps the request canvas's alignment, as a share of the room.
+ */
+export function framesFor(
+  image: RawImage,
+  request: CanvasRequest,
+  shares: readonly number[],
+  fill: ShiftMapOptions,
+): CroppedFrame[] {
+  const ratio = ratioOf(request);
+  const { width: w, height: h } = image;
+  const axis = trimAxisOf(ratio, w, h);
+  const size = axis === 'x' ? w : h;
+  const useful =
+    axis === 'x' ? w - Math.ceil(h * ratio) : axis === 'y' ? h - Math.ceil(w / ratio) : 0;
+  let sides: TrimSides | undefined;
+  const frames: CroppedFrame[] = [];
+  for (const share of shares) {
+    let crop: Crop = { x: 0, y: 0, width: w, height: h };
+    if (share > 0 && axis && useful > 0) {
+      sides ??= analyseTrimSides(image, axis, fill);
+      const trim = largestTrim(sides, size, Math.min(useful, Math.round(share * size)));
+      const split = trim > 0 ? splitTrim(sides, size, trim) : undefined;
+      if (split) {
+        crop =
+          axis === 'x'
+            ? { x: split.start, y: 0, width: w - trim, height: h }
+            : { x: 0, y: split.start, width: w, height: h - trim };
+      }
+    }
+    if (frames.some((f) => sameCrop(f.crop, crop))) continue;
+    frames.push({
+      crop,
+      trim: 1 - (crop.width * crop.height) / (w * h),
+      ...framed(image, crop, request, ratio),
+    });
+  }
+  return frames;
+}
+
+function framed(image: RawImage, crop: Crop, request: CanvasRequest, ratio: number) {
+  const size = smallestCanvas(crop.width, crop.height, ratio);
+  const share = (offset: number, room: number): number => (room > 0 ? offset / room : 0.5);
+  const along = (requestOffset: number, requestRoom: number, room: number): number =>
+    Math.round(share(requestOffset, requestRoom) * room);
+  const canvas: CanvasPlacement = {
+    ...size,
+    offsetX: along(request.offsetX, request.width - image.width, size.width - crop.width),
+    offsetY: along(request.offsetY, request.height - image.height, size.height - crop.height),
+  };
+  return { original: cropRaster(image, crop), canvas };
+}
+
+/** The crop's pixels, copied row by row. */
+export function cropRaster(image: RawImage, crop: Crop): RawImage {
+  const { width: w, channels: c } = image;
+  if (crop.x === 0 && crop.y === 0 && crop.width === w && crop.height === image.height)
+    return image;
+  const data = new Uint8Array(crop.width * crop.height * c);
+  for (let y = 0; y < crop.height; y++) {
+    const from = ((crop.y + y) * w + crop.x) * c;
+    data.set(image.data.subarray(from, from + crop.width * c), y * crop.width * c);
+  }
+  return { width: crop.width, height: crop.height, channels: c, data };
+}
+
+/** A crop of the image on the canvas, in the original's own pixels (it may be larger). */
+export function cropInOriginal(
+  crop: Crop,
+  image: { width: number; height: number },
+  original: { width: number; height: number },
+): Crop {
+  const sx = original.width / image.width;
+  const sy = original.height / image.height;
+  const x = Math.round(crop.x * sx);
+  const y = Math.round(crop.y * sy);
+  return {
+    x,
+    y,
+    width: Math.round((crop.x + crop.width) * sx) - x,
+    height: Math.round((crop.y + crop.height) * sy) - y,
+  };
+}
+
+function sameCrop(a: Crop, b: Crop): boolean {
+  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+}
