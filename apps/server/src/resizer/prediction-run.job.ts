@@ -8,7 +8,6 @@ import type { DB } from '../platform/db/types';
 import { completePrediction, failAndRefund } from './predictions/prediction-settlement';
 import {
   canvasOfPrediction,
-  cropOnUpload,
   offsetOnResult,
   placementModeFor,
   requestCanvas,
@@ -82,6 +81,7 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
           rank,
           framing: prediction.framing,
           style: prediction.style,
+          originalSize: { width: upload.width, height: upload.height },
         },
         signal,
       );
@@ -105,8 +105,7 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
       const size = { width: result.width, height: result.height };
       const onResult = { ...result.filled, outputWidth: size.width, outputHeight: size.height };
       const placed = { ...offsetOnResult(onResult, result), confidence: result.confidence };
-      const crop = cropOnUpload(result.crop, canvas, upload);
-      const made = { outputKey, madeBy: result.madeBy, placed, size, crop };
+      const made = { outputKey, madeBy: result.madeBy, placed, size, crop: result.crop };
       if (!(await completePrediction(db, prediction, upload, made))) {
         await deleteWithThumbnails(storage, outputKey);
         return 'skipped';
@@ -125,7 +124,7 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
           ...placed,
           framing: prediction.framing,
           style: prediction.style,
-          crop,
+          crop: result.crop,
         },
         'prediction succeeded',
       );

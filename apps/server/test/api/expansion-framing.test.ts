@@ -74,6 +74,7 @@ describe('POST /v1/expansions with a framing and a style (issue 38)', () => {
       expect(crop.height).toBe(height);
       expect(crop.x + crop.width).toBeLessThanOrEqual(width);
       expect(crop.width).toBeGreaterThanOrEqual(Math.floor(width * 0.75));
+      expect(crop.width).toBeLessThan(width);
       expect(output.confidence).toBeGreaterThanOrEqual(0);
       expect(output.confidence).toBeLessThanOrEqual(1);
       expect(output.offset).not.toBeNull();

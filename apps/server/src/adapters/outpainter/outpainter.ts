@@ -45,6 +45,8 @@ export interface OutpaintTask {
   framing: FramingMode;
   /** How the new area is filled: a blurred backdrop is always the engine's. */
   style: FillStyle;
+  /** The original's own (oriented) size, in which a result's `crop` is measured. */
+  originalSize: { width: number; height: number };
 }
 
 /**
@@ -52,19 +54,20 @@ export interface OutpaintTask {
  * ended up (canvas coordinates) and the engine's confidence in the fill (null: not measured,
  * as for a hosted provider).
  */
-export type Outpainting = Omit<OutpaintResult, 'confidence' | 'crop'> & {
+export type Outpainting = Omit<OutpaintResult, 'confidence'> & {
   confidence: number | null;
   madeBy: MadeBy;
-  /** The part of the original kept, in the pixels of the original as placed (`imageWidth`). */
+  /** The part of the original kept, in the original's own pixels (`originalSize`). */
   crop: Crop;
   /** The canvas filled, before it was scaled to an exact size; the offset is on it. */
   filled: { width: number; height: number };
 };
 
 /** What a result that keeps the whole original on the task's canvas reports. */
-export function keptWhole(canvas: TaskCanvas): Pick<Outpainting, 'crop' | 'filled'> {
+export function keptWhole(task: OutpaintTask): Pick<Outpainting, 'crop' | 'filled'> {
+  const { originalSize, canvas } = task;
   return {
-    crop: { x: 0, y: 0, width: canvas.imageWidth, height: canvas.imageHeight },
+    crop: { x: 0, y: 0, ...originalSize },
     filled: { width: canvas.width, height: canvas.height },
   };
 }

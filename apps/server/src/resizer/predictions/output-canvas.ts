@@ -4,7 +4,6 @@ import {
   resolveOutput,
   type Alignment,
   type CanvasGeometry,
-  type Crop,
 } from '@reframe/shared';
 import type { OutpaintProviderName } from '../resizer.tables';
 
@@ -85,24 +84,6 @@ export function requestCanvas(canvas: OutputCanvas, key: string) {
   if (resolveOutput(key)?.exact) return canvas;
   const { outputWidth: _width, outputHeight: _height, ...own } = canvas;
   return own;
-}
-
-/**
- * A crop of the original as the canvas holds it (`imageWidth` x `imageHeight`, scaled down by
- * the 4000 px cap or an exact size) in the upload's own pixels, within the upload.
- */
-export function cropOnUpload(
-  crop: Crop,
-  canvas: { imageWidth: number; imageHeight: number },
-  upload: { width: number; height: number },
-): Crop {
-  const scaleX = upload.width / canvas.imageWidth;
-  const scaleY = upload.height / canvas.imageHeight;
-  const x = Math.min(upload.width - 1, Math.max(0, Math.round(crop.x * scaleX)));
-  const y = Math.min(upload.height - 1, Math.max(0, Math.round(crop.y * scaleY)));
-  const right = Math.min(upload.width, Math.round((crop.x + crop.width) * scaleX));
-  const bottom = Math.min(upload.height, Math.round((crop.y + crop.height) * scaleY));
-  return { x, y, width: Math.max(1, right - x), height: Math.max(1, bottom - y) };
 }
 
 function shrinkTo(canvas: CanvasGeometry, size: { width: number; height: number }): CanvasGeometry {

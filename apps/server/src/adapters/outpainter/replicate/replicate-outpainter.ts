@@ -232,7 +232,7 @@ export function createReplicateOutpainter(deps: ReplicateOutpainterDeps): Outpai
         return {
           ...result,
           ...placed,
-          ...keptWhole(task.canvas),
+          ...keptWhole(task),
           madeBy: { provider: 'replicate', model: config.model, fallback: false },
         };
       } catch (error) {
