@@ -4,3 +4,4 @@ export * from './upload-shape';
 export * from './placement';
 export * from './framing';
 export * from './framing-choice';
+export * from './kept-part';

@@ -19,6 +19,9 @@ function prediction(overrides: Partial<Prediction> = {}): Prediction {
     offset_x: null,
     offset_y: null,
     confidence: null,
+    framing: 'keep',
+    style: 'natural',
+    crop: null,
     ...overrides,
   };
 }
