@@ -304,7 +304,7 @@ function AlternativeButtons({
             disabled={disabled}
             onClick={() => onChoose(alternative)}
           >
-            {alternative.label}
+            {alternative.label}{' '}
             <span className="font-normal text-slate-500">· {r.alternativeCost}</span>
           </Button>
         ))}
