@@ -13,6 +13,7 @@ import {
   requestCanvas,
 } from './predictions/output-canvas';
 import { claimForRun, countEarlierResults } from './predictions/predictions.repo';
+import { storedCrop } from './predictions/stored-crop';
 import { addStoredBytes } from './uploads/upload-quota';
 import { extensionFor } from './files/content-type';
 import { resultsFolder } from './files/storage-keys';
@@ -105,7 +106,8 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
       const size = { width: result.width, height: result.height };
       const onResult = { ...result.filled, outputWidth: size.width, outputHeight: size.height };
       const placed = { ...offsetOnResult(onResult, result), confidence: result.confidence };
-      const made = { outputKey, madeBy: result.madeBy, placed, size, crop: result.crop };
+      const crop = storedCrop(result.crop);
+      const made = { outputKey, madeBy: result.madeBy, placed, size, crop };
       if (!(await completePrediction(db, prediction, upload, made))) {
         await deleteWithThumbnails(storage, outputKey);
         return 'skipped';

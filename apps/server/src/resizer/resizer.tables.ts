@@ -16,6 +16,8 @@ export interface UploadTable {
 
 /** The outpainter port's names for who made a result, as the tables store them. */
 export type { MadeBy, OutpaintProviderName };
+/** A prediction's framing and fill style (issue 38), as the tables store them. */
+export type { FillStyle, FramingMode };
 
 export interface PredictionTable {
   id: string;

@@ -1,9 +1,13 @@
-import type { Crop, FillStyle, FramingMode } from '@reframe/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/types';
-import type { MadeBy, PredictionRow, PredictionTable } from '../resizer.tables';
+import type {
+  FillStyle,
+  FramingMode,
+  MadeBy,
+  PredictionRow,
+  PredictionTable,
+} from '../resizer.tables';
 import '../../billing/billing.tables';
-import { storedCrop } from './stored-crop';
 
 /**
  * A result as stored: its file, who made it, where the original ended up on it (the result's
@@ -15,8 +19,8 @@ export interface MadeResult {
   placed: { offsetX: number; offsetY: number; confidence: number | null };
   /** The result's pixel size: the canvas the framing made, or the exact size asked for. */
   size: { width: number; height: number };
-  /** The part of the upload it kept, in the upload's pixels. */
-  crop: Crop;
+  /** The part of the upload it kept, in the upload's pixels, as stored (`stored-crop.ts`). */
+  crop: string;
 }
 
 type Db = Kysely<DB>;
@@ -160,7 +164,7 @@ export async function settlePrediction(
             confidence: outcome.placed.confidence,
             width: outcome.size.width,
             height: outcome.size.height,
-            crop: storedCrop(outcome.crop),
+            crop: outcome.crop,
           }
         : {}),
       settled_at: now.toISOString(),
