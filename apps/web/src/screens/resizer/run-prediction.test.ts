@@ -100,6 +100,9 @@ describe('runPrediction', () => {
       offsetX: 120,
       offsetY: 0,
       confidence: 0.42,
+      framing: 'keep',
+      style: 'natural',
+      crop: null,
     });
     expect(started).toEqual([{ ...input, seed: 123456 }]);
     expect(polled).toEqual(['p1', 'p1']);
