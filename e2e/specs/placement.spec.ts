@@ -74,7 +74,7 @@ test.describe('placement and confidence on the result card', () => {
     // Framing is Auto by default (issue 38); these placements are of the whole photo.
     const framing = page.getByTestId('framing-picker');
     await expect(framing.getByRole('radio', { name: 'Auto' })).toBeChecked();
-    await framing.getByRole('radio', { name: 'Keep the whole photo' }).check({ force: true });
+    await framing.getByText('Keep the whole photo', { exact: true }).click();
 
     // 1:1 is selected from the start: one result, placed by the engine.
     let made = nextSucceeded(page);
@@ -113,7 +113,7 @@ test.describe('placement and confidence on the result card', () => {
     await page.unrouteAll({ behavior: 'wait' });
 
     // Against the top: the result says so, and the compare slider puts the original there.
-    await page.getByRole('radio', { name: 'Top', exact: true }).check({ force: true });
+    await page.getByTestId('placement-picker').getByTitle('Top', { exact: true }).click();
     await expect(page.getByTestId('alignment-value')).toHaveText('Top');
     made = nextSucceeded(page);
     await result.getByRole('button', { name: 'Regenerate' }).click();
@@ -126,7 +126,7 @@ test.describe('placement and confidence on the result card', () => {
     await expectViewerPlacesOriginalAt(page, result, top);
 
     // Trim and extend: the result says what it trimmed (issue 38).
-    await framing.getByRole('radio', { name: 'Trim and extend' }).check({ force: true });
+    await framing.getByText('Trim and extend', { exact: true }).click();
     made = nextSucceeded(page);
     await result.getByRole('button', { name: 'Regenerate' }).click();
     const trimmed = await made;

@@ -89,8 +89,8 @@ test.describe('results: compare, versions, retry, formats, history', () => {
     // The brief's canvas, whose sizes `expectedName` knows (Auto framing may trim, issue 38).
     await page
       .getByTestId('framing-picker')
-      .getByRole('radio', { name: 'Keep the whole photo' })
-      .check({ force: true });
+      .getByText('Keep the whole photo', { exact: true })
+      .click();
     await expect(page.getByTestId('small-image-note')).toContainText(
       'This image is small (240 × 160): the results will be small too.',
     );

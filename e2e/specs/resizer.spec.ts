@@ -40,8 +40,8 @@ async function uploadCoffee(page: Page) {
 async function keepWholePhoto(page: Page) {
   await page
     .getByTestId('framing-picker')
-    .getByRole('radio', { name: 'Keep the whole photo' })
-    .check({ force: true });
+    .getByText('Keep the whole photo', { exact: true })
+    .click();
 }
 
 /** WCAG 2.1 A and AA rules on the page as it stands. */
