@@ -14,8 +14,10 @@ import { groundTruth } from './ground-truth';
 import type { Quality } from './metrics';
 import { measureQuality, reference } from './metrics';
 import { saveFullSize, saveMontage } from './montage';
-import { caseTable, failures, summaryTable } from './report';
+import { caseTable, failures, summaryTable, waysTable } from './report';
 import { placementTable, separationTable } from './verdicts';
+import type { Way, WayResult } from './ways';
+import { backdropWay, framedWay } from './ways';
 
 export const METHODS = ['ours', 'mirror', 'blur', 'real'] as const;
 export type Method = (typeof METHODS)[number];
@@ -28,6 +30,11 @@ export interface CaseResult {
   /** The case's own placement ('fixed', measured against the real photo) and 'auto'. */
   fixed: Judged;
   auto: Judged;
+  /** Trim and extend with Auto framing, and the blurred backdrop, when the bench ran them. */
+  framed?: WayResult;
+  backdrop?: WayResult;
+  /** Share of the case's canvas the whole photo leaves to invent. */
+  keepInvented: number;
 }
 
 /** A result's confidence and where its original sits, as shares of the room on each axis. */
@@ -53,6 +60,7 @@ export async function qualityBench(
   seed: number,
   fill: Fill,
   verdicts: URL,
+  ways: readonly Way[],
 ): Promise<void> {
   await mkdir(new URL('full/', output), { recursive: true });
   const results: CaseResult[] = [];
@@ -85,6 +93,8 @@ export async function qualityBench(
     };
     const fixed = run('fixed');
     const auto = run('auto');
+    const framed = ways.includes('framed') ? framedWay(crop, canvas, seed) : undefined;
+    const backdrop = ways.includes('backdrop') ? await backdropWay(crop, canvas) : undefined;
     const ours = fixed.frame;
     const fillMs = fixed.judged.ms;
     const frames: Record<Method, Frame> = {
@@ -103,6 +113,9 @@ export async function qualityBench(
       lines: ref.lines.length,
       fixed: fixed.judged,
       auto: auto.judged,
+      keepInvented: 1 - (crop.width * crop.height) / (real.width * real.height),
+      ...(framed && { framed }),
+      ...(backdrop && { backdrop }),
     };
     results.push(result);
     await saveMontage(
@@ -113,15 +126,18 @@ export async function qualityBench(
     );
     await saveFullSize(fileURLToPath(new URL(`full/${spec.id}`, output)), [
       ...(['real', 'ours'] as const).map((m) => ({ label: m, frame: frames[m] })),
-      { label: 'auto', frame: auto.frame },
+      { label: 'keep', frame: auto.frame },
+      ...(framed ? [{ label: 'framed', frame: framed.frame }] : []),
+      ...(backdrop ? [{ label: 'backdrop', frame: backdrop.frame }] : []),
     ]);
     console.log(caseTable(result));
   }
   console.log(summaryTable(results));
   console.log(failures(results));
   console.log(placementTable(results));
+  if (ways.length > 1) console.log(waysTable(results));
   console.log(await separationTable(results, verdicts));
   console.log(
-    `\n${results.length} cases in ${Math.round((performance.now() - started) / 1000)} s; montages (real, ours, mirror, blur; the original outlined): ${fileURLToPath(output)}; real and ours at full size in full/`,
+    `\n${results.length} cases in ${Math.round((performance.now() - started) / 1000)} s; montages (real, ours, mirror, blur; the original outlined): ${fileURLToPath(output)}; real, ours and each way (<case>-keep, -framed, -backdrop) at full size in full/`,
   );
 }

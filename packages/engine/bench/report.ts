@@ -103,3 +103,22 @@ export function failures(results: CaseResult[]): string {
   });
   return `\n## Cases where ours misses a target\n\n${lines.join('\n')}`;
 }
+
+/** Each case three ways: the whole photo (Auto placement), Auto framing and the backdrop. */
+export function waysTable(results: CaseResult[]): string {
+  const pc = (v: number): string => `${Math.round(100 * v)} %`;
+  const rows = results.map((r) => {
+    const keepInvented = pc(r.keepInvented);
+    const framed = r.framed
+      ? `${r.framed.confidence.toFixed(2)} | ${r.framed.trimmed} | ${pc(r.framed.invented)} | ${Math.round(r.framed.ms)}`
+      : '| | |';
+    const backdrop = r.backdrop ? `${Math.round(r.backdrop.ms)}` : '';
+    return `| ${r.spec.id} | ${r.auto.confidence.toFixed(2)} | ${keepInvented} | ${framed} | ${backdrop} |`;
+  });
+  const clean = (list: (number | undefined)[]): string => {
+    const known = list.filter((v): v is number => v !== undefined);
+    return `${known.filter((v) => v >= 0.5).length} of ${known.length}`;
+  };
+  const summary = `\nconfidence at least 0.5: keep ${clean(results.map((r) => r.auto.confidence))}, framed ${clean(results.map((r) => r.framed?.confidence))}; trimmed ${results.filter((r) => r.framed && r.framed.trimShare > 0).length}; median invented: keep ${pc(median(results.map((r) => r.keepInvented)))}, framed ${pc(median(results.flatMap((r) => (r.framed ? [r.framed.invented] : []))))}`;
+  return `\n## Three ways (keep: the whole photo, Auto placement; framed: Auto framing, trims 0/10/25 %; backdrop: blurred, always confidence 1)\n\n| case | keep confidence | keep invented | framed confidence | trimmed | framed invented | framed fill ms | backdrop ms |\n|---|---|---|---|---|---|---|---|\n${rows.join('\n')}\n${summary}`;
+}

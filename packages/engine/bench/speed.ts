@@ -9,7 +9,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { computeCanvas, parseRatio } from '@reframe/shared/geometry/index';
+import type { OutpaintRequest } from '../src/pipelines/outpaint';
 import { outpaint } from '../src/pipelines/outpaint';
+import type { Way } from './ways';
+
+/** The request fields of each way: Auto framing is shared's trimLimitsOf('auto'). */
+const WAY_REQUEST: Record<Way, Partial<OutpaintRequest>> = {
+  keep: {},
+  framed: { maxTrim: 0.25, preferWhole: true },
+  backdrop: { style: 'blurred_backdrop' },
+};
 
 interface Timing {
   width: number;
@@ -26,6 +35,7 @@ export async function timingCase(
   photo: string,
   megapixels: number,
   ratios: string[],
+  way: Way = 'keep',
 ): Promise<void> {
   const bytes = await readFile(photo);
   const meta = await sharp(bytes).metadata();
@@ -58,6 +68,7 @@ export async function timingCase(
         canvas: computeCanvas(width, height, parseRatio(ratio)),
         seed: 7,
         placement: 'auto',
+        ...WAY_REQUEST[way],
       });
       pass.push(performance.now() - started);
       const used = process.cpuUsage(cpuStarted);
@@ -82,10 +93,11 @@ function runTiming(
   photo: string,
   megapixels: number,
   ratios: string[],
+  way: Way = 'keep',
 ): string {
   const out = execFileSync(
     process.execPath,
-    ['--import', 'tsx', bench, '--timing', photo, String(megapixels), ratios.join(',')],
+    ['--import', 'tsx', bench, '--timing', photo, String(megapixels), ratios.join(','), way],
     { encoding: 'utf8' },
   );
   const r = JSON.parse(out.trim().split('\n').pop()!) as Timing;
@@ -161,6 +173,13 @@ export async function speedBench(bench: URL, photos: URL, repoRoot: URL): Promis
   }
   for (const name of ['coffee.jpg', 'rocket.jpg']) {
     console.log(runTiming(file, `${name} 12 MP`, photo(name), 12, ['9:16']));
+  }
+  for (const name of ['coffee.jpg', 'rocket.jpg']) {
+    console.log(runTiming(file, `${name} 2 MP, Auto framing`, photo(name), 2, ['16:9'], 'framed'));
+    console.log(
+      runTiming(file, `${name} 12 MP, Auto framing`, photo(name), 12, ['9:16'], 'framed'),
+    );
+    console.log(runTiming(file, `${name} 2 MP, backdrop`, photo(name), 2, ['16:9'], 'backdrop'));
   }
   console.log('\n| CLI start-up | wall ms | engine ms | overhead ms |\n|---|---|---|---|');
   for (const row of await cliOverhead(fileURLToPath(repoRoot))) console.log(row);

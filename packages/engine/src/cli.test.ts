@@ -78,6 +78,40 @@ describe('outpaint CLI', { timeout: 90_000 }, () => {
     expect(bad.stderr.split('\n')[0]).toMatch(/^outpaint: --align "middle"/);
   });
 
+  it('trims with --max-trim and prints the crop beside the offset', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'outpaint-'));
+    await writeFile(join(dir, 'in.jpg'), await fixture('rocket.jpg', 120, 'jpeg'));
+    const args = [join(dir, 'in.jpg'), '-o', join(dir, 'out.png'), '--ratio', '9:16'];
+    type Line = { width: number; height: number; offset: number[]; crop: number[] };
+    const whole = await outpaintCli(args);
+    expect(whole.code).toBe(0);
+    // 120x80: without a trim the crop is the whole photo.
+    expect((JSON.parse(whole.stdout) as Line).crop).toEqual([0, 0, 120, 80]);
+    const trimmed = await outpaintCli([...args, '--max-trim', '0.25']);
+    expect(trimmed.code).toBe(0);
+    const line = JSON.parse(trimmed.stdout) as Line;
+    const [x, y, width, height] = line.crop;
+    expect([y, height]).toEqual([0, 80]);
+    expect(width).toBeLessThan(120);
+    expect(x! + width!).toBeLessThanOrEqual(120);
+    expect(line.width).toBe(width);
+    expect(line.offset).toHaveLength(2);
+    const bad = await outpaintCli([...args, '--max-trim', '0.7']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.split('\n')[0]).toMatch(/^outpaint: --max-trim "0.7"/);
+  });
+
+  it('makes a blurred backdrop with --style, always confident', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'outpaint-'));
+    await writeFile(join(dir, 'in.jpg'), await fixture('rocket.jpg', 120, 'jpeg'));
+    const args = [join(dir, 'in.jpg'), '-o', join(dir, 'out.png'), '--ratio', '9:16'];
+    const result = await outpaintCli([...args, '--style', 'blurred_backdrop']);
+    expect(result.code).toBe(0);
+    expect((JSON.parse(result.stdout) as { confidence: number }).confidence).toBe(1);
+    const bad = await outpaintCli([...args, '--style', 'smudge']);
+    expect(bad.code).toBe(2);
+  });
+
   it('reuses the compiled CLI until one of its sources changes', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'outpaint-'));
     await writeFile(join(dir, 'in.png'), await fixture('rocket.jpg', 16, 'png'));

@@ -40,6 +40,11 @@ export async function blurredBackdrop(
     // cover: scaled to fill the whole canvas, centred, the overflow cut off.
     .resize(small.width, small.height, { fit: 'cover', kernel: 'linear' })
     .blur(Math.max(0.3, sigma / shrink))
+    // Darkened on the small copy: the colour channels scaled, alpha kept.
+    .linear(
+      darkening(image.channels, options.brightness),
+      new Array<number>(image.channels).fill(0),
+    )
     .raw()
     .toBuffer();
   const enlarged = await sharp(blurred, { raw: { ...small, channels: image.channels } })
@@ -47,16 +52,12 @@ export async function blurredBackdrop(
     .resize(W, H, { fit: 'fill', kernel: 'linear' })
     .raw()
     .toBuffer();
-  const out = new Uint8Array(enlarged.buffer, enlarged.byteOffset, enlarged.length);
-  darken(out, image.channels, options.brightness);
-  return out;
+  return new Uint8Array(enlarged.buffer, enlarged.byteOffset, enlarged.length);
 }
 
-/** Multiplies the colour channels (not alpha) by `brightness`, in place. */
-function darken(pixels: Uint8Array, channels: 3 | 4, brightness: number): void {
-  for (let i = 0; i < pixels.length; i += channels) {
-    pixels[i] = Math.round(pixels[i]! * brightness);
-    pixels[i + 1] = Math.round(pixels[i + 1]! * brightness);
-    pixels[i + 2] = Math.round(pixels[i + 2]! * brightness);
-  }
+/** Per channel: `brightness` for the colours, 1 for alpha. */
+function darkening(channels: 3 | 4, brightness: number): number[] {
+  return channels === 4
+    ? [brightness, brightness, brightness, 1]
+    : [brightness, brightness, brightness];
 }

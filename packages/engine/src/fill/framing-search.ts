@@ -27,12 +27,19 @@ export interface Frame {
   trim: number;
 }
 
-export interface FramedFill extends ChosenFill {
-  /** Index of the chosen frame in the list searched. */
-  frame: number;
+export interface FramedFill<F extends Frame> extends ChosenFill {
+  /** The frame chosen. */
+  frame: F;
+}
+
+/** The frames to search: the whole photo (when preferred), and the trims, made only if needed. */
+export interface FrameChoice<F extends Frame> {
+  whole: F | undefined;
+  trims: () => readonly F[];
 }
 
 interface Candidate {
+  /** Index in the frames searched: the whole photo's first, when it is searched. */
   frame: number;
   placement: CanvasPlacement;
   seed: number;
@@ -45,37 +52,53 @@ interface Candidate {
 /**
  * Searches frames (trims), placements and seeds together with the defect predictor, like
  * `chooseAndFill` does placements: every frame's placements are labelled on a coarse canvas and
- * scored; those the predictor calls clean come first, then by score. With `preferWhole` the first
- * frame (the whole photo) wins whenever its best fill is clean, judged on the working-scale plan
- * that would be rendered; only when it is not are the trims searched. `rank` 1, 2, … walks the
- * same order (a regeneration), trims included.
+ * scored; those the predictor calls clean come first, then by score. When the whole photo is
+ * offered (Auto framing) it wins whenever its best fill is clean, judged coarse and then on the
+ * working-scale plan that would be rendered; only when it is not are the trims made and searched. `rank` 1,
+ * 2, … walks the same order (a regeneration), trims included.
  */
-export function chooseFramedFill(
-  frames: readonly Frame[],
+export function chooseFramedFill<F extends Frame>(
+  choice: FrameChoice<F>,
   mode: PlacementMode,
   seed: number,
-  preferWhole: boolean,
   options: ShiftMapOptions = DEFAULT_SHIFT_MAP_OPTIONS,
   search: SearchOptions = DEFAULT_SEARCH_OPTIONS,
   rank = 0,
-): FramedFill {
-  const contexts: (FillContext | undefined)[] = frames.map(() => undefined);
-  const scored: (Candidate[] | undefined)[] = frames.map(() => undefined);
+): FramedFill<F> {
+  const frames: F[] = choice.whole ? [choice.whole] : [];
+  const contexts: FillContext[] = [];
+  const scored: Candidate[][] = [];
   const contextOf = (i: number): FillContext =>
     (contexts[i] ??= fillContext(frames[i]!.original, frames[i]!.canvas, options));
   const coarse = (i: number): Candidate[] =>
-    (scored[i] ??= coarseCandidates(contextOf(i), frames[i]!, i, mode, search));
+    (scored[i] ??= coarseCandidates(
+      contextOf(i),
+      frames[i]!,
+      i,
+      mode,
+      search,
+      i > 0 && !!choice.whole,
+    ));
+  const finished = (context: FillContext, candidate: Candidate, plan: FillPlan | undefined) => ({
+    ...finish(context, candidate, plan, search),
+    frame: frames[candidate.frame]!,
+  });
 
   let whole: { candidate: Candidate; clean: boolean } | undefined;
-  if (preferWhole) {
-    const best = withBestSeed(contextOf(0), rankOrder(coarse(0))[0]!, seed, search);
-    const plan = planOf(contextOf(0), best);
+  if (choice.whole) {
+    // The coarse judgement first: only a whole photo that looks clean there is planned at the
+    // working scale (which it then is rendered from) to be sure.
+    const first = rankOrder(coarse(0))[0]!;
+    const best = withBestSeed(contextOf(0), first, seed, search);
+    const plan = first.clean ? planOf(contextOf(0), best) : undefined;
     const clean =
-      !plan ||
-      confidenceOf(defectScore(plan, search.defects), search.confidence) >= CLEAN_CONFIDENCE;
-    if (clean && rank === 0) return finish(contextOf(0), best, plan, search);
+      first.clean &&
+      (!plan ||
+        confidenceOf(defectScore(plan, search.defects), search.confidence) >= CLEAN_CONFIDENCE);
+    if (clean && rank === 0) return finished(contextOf(0), best, plan);
     whole = { candidate: best, clean };
   }
+  frames.push(...choice.trims());
   const all = frames.flatMap((_, i) => coarse(i));
   if (whole) {
     // The working-scale judgement of the whole photo's best replaces its coarse one.
@@ -93,8 +116,15 @@ export function chooseFramedFill(
   const picked = order[rank % order.length]!;
   const context = contextOf(picked.frame);
   const chosen = withBestSeed(context, picked, seed, search);
-  return finish(context, chosen, planOf(context, chosen), search);
+  return finished(context, chosen, planOf(context, chosen));
 }
+
+/**
+ * Placements a trimmed frame tries when the whole photo is searched too: the start, centre and
+ * end of the room (the whole photo's search already found where the photo wants to sit, and a
+ * trim leaves less room for it to matter).
+ */
+const TRIM_POSITIONS = [0, 0.5, 1];
 
 /** Every placement of a frame scored on the coarse canvas with the placement seed. */
 function coarseCandidates(
@@ -103,10 +133,12 @@ function coarseCandidates(
   index: number,
   mode: PlacementMode,
   search: SearchOptions,
+  fewer: boolean,
 ): Candidate[] {
   const { width: w, height: h } = frame.original;
+  const positions = fewer ? { ...search, positions: TRIM_POSITIONS } : search;
   const placements =
-    mode === 'auto' ? candidatePlacements(frame.canvas, frame.original, search) : [frame.canvas];
+    mode === 'auto' ? candidatePlacements(frame.canvas, frame.original, positions) : [frame.canvas];
   return placements.map((placement) => {
     if (placement.width === w && placement.height === h) {
       return { frame: index, placement, seed: PLACEMENT_SEED, total: 0, ranked: 0, clean: true };
@@ -116,7 +148,12 @@ function coarseCandidates(
     const centred =
       placement.offsetX === Math.round((placement.width - w) / 2) &&
       placement.offsetY === Math.round((placement.height - h) / 2);
-    const ranked = centred ? score.total * (1 - search.centreBias) : score.total;
+    // Frames are compared by how much they would show wrong: the score (per side, per share of
+    // the new area) times the share of the canvas they invent. Within a frame the factor is one
+    // and the same, so placements rank as in `chooseAndFill`.
+    const invented = 1 - (w * h) / (placement.width * placement.height);
+    const biased = centred ? score.total * (1 - search.centreBias) : score.total;
+    const ranked = biased * invented;
     const clean = confidenceOf(score, search.confidence) >= CLEAN_CONFIDENCE;
     return { frame: index, placement, seed: PLACEMENT_SEED, total: score.total, ranked, clean };
   });
@@ -170,7 +207,7 @@ function finish(
   candidate: Candidate,
   plan: FillPlan | undefined,
   search: SearchOptions,
-): FramedFill {
+): ChosenFill {
   if (!plan) {
     return {
       pixels: context.original.data,
@@ -178,7 +215,6 @@ function finish(
       offsetY: 0,
       confidence: 1,
       score: cleanScore(),
-      frame: candidate.frame,
     };
   }
   const score = defectScore(plan, search.defects);
@@ -188,7 +224,6 @@ function finish(
     offsetY: plan.placement.offsetY,
     confidence: confidenceOf(score, search.confidence),
     score,
-    frame: candidate.frame,
   };
 }
 

@@ -24,6 +24,11 @@ export interface TrimSideOptions {
   centreBand: number;
   /** Weight of a strip's edge density (relative to the photo's) beside its region and colour rarity. */
   edgeWeight: number;
+  /**
+   * A strip within this share of the axis of a distinctive region costs as much as that region's
+   * rarity: the space around a subject is kept, so it does not end up against the frame.
+   */
+  near: number;
   /** Splits of a trim between the two sides tried, from all at the start to all at the end. */
   splits: number;
 }
@@ -33,6 +38,7 @@ export const DEFAULT_TRIM_SIDE_OPTIONS: TrimSideOptions = {
   leadingTilt: 12, // a tilted horizon stays under ~10 degrees
   centreBand: 1 / 6, // the middle third of the kept part
   edgeWeight: 0.5, // edges alone (foliage, gravel) are texture, not a subject: half weight
+  near: 0.1, // a tenth of the photo's side: room around a subject, as a photographer leaves
   splits: 8, // eighths of the trim
 };
 
@@ -77,7 +83,7 @@ export function analyseTrimSides(
   const lines = edgeLines(preview, sides, fill.lines).filter(
     (line) => Math.abs(Math.atan(line.slope)) >= (options.leadingTilt * Math.PI) / 180,
   );
-  const profile = cellProfiles(preview, regions, colour, axis, options.edgeWeight);
+  const profile = cellProfiles(preview, regions, colour, axis, options);
   const rare = options.rareRegion;
   return {
     axis,
@@ -132,8 +138,9 @@ function cellProfiles(
   regions: RegionRarity,
   colour: JudgedRarity,
   axis: TrimAxis,
-  edgeWeight: number,
+  options: TrimSideOptions,
 ) {
+  const { edgeWeight } = options;
   const { width: cw, height: ch } = regions;
   const colourMaps = rarityAt(colour, cw, ch);
   const [startMap, endMap] =
@@ -166,6 +173,15 @@ function cellProfiles(
     startCost[cell] = shared + fromStart / across;
     endCost[cell] = shared + fromEnd / across;
     rarest[cell] = peak;
+  }
+  const reach = Math.round(options.near * cells);
+  for (let cell = 0; cell < cells; cell++) {
+    let nearby = 0;
+    for (let c = Math.max(0, cell - reach); c <= Math.min(cells - 1, cell + reach); c++) {
+      nearby = Math.max(nearby, rarest[c]!);
+    }
+    startCost[cell]! += nearby;
+    endCost[cell]! += nearby;
   }
   return { cells, startCost, endCost, rarest };
 }

@@ -21,6 +21,16 @@ export const MAX_TRIM = 0.5;
 const TRIM_STEPS = [0.1, 0.25];
 
 /**
+ * A trim leaves at least this share of the canvas's growing side to extend: a frame that is
+ * nearly a plain crop fills a sliver of a few px, which the labelling works at full scale (slow)
+ * and which shows as a seam, not as a wider view.
+ */
+const MIN_GROWTH = 0.05;
+
+/** Trims nearer than this share of the side to one already compared are not compared again. */
+const MIN_TRIM_STEP = 0.03;
+
+/**
  * The axis a canvas does not grow, which a framing may trim: rows ('y') when the canvas is
  * relatively wider than the image (its width grows), columns ('x') when it is taller; none when
  * the image already has the canvas's ratio.
@@ -57,18 +67,18 @@ export function smallestCanvas(
   };
 }
 
-/** The trims a search compares: none first when the whole photo is preferred, then the steps up to `maxTrim`. */
-export function trimShares(maxTrim: number, preferWhole: boolean): number[] {
-  const steps = [...TRIM_STEPS.filter((t) => t < maxTrim), maxTrim];
-  return preferWhole ? [0, ...steps] : steps;
+/** The trims a search compares besides the whole photo: the steps up to `maxTrim`, and it. */
+export function trimShares(maxTrim: number): number[] {
+  return [...TRIM_STEPS.filter((t) => t < maxTrim), maxTrim];
 }
 
 /**
  * The frames a framed job compares: for each trim share, the image cropped away from its least
  * distinctive strips (fill/trim-sides.ts) on the smallest canvas of the request's ratio that
  * holds it. A trim is cut short where it would reach a rare region, or where the kept part would
- * become narrower than the ratio (nothing left to extend); equal crops are kept once. The offset
- * keeps the request canvas's alignment, as a share of the room.
+ * leave less than MIN_GROWTH to extend; a share that can trim nothing gives no frame (share 0
+ * gives the whole photo), and trims within MIN_TRIM_STEP of one another are kept once. The offset
+ * keeps the request canvas's alignment, as a share of the room. Crops are in the image's pixels.
  */
 export function framesFor(
   image: RawImage,
@@ -80,9 +90,16 @@ export function framesFor(
   const { width: w, height: h } = image;
   const axis = trimAxisOf(ratio, w, h);
   const size = axis === 'x' ? w : h;
+  // The kept part's own side along the growing axis, grown by MIN_GROWTH, must fit the canvas.
+  const grown = 1 + MIN_GROWTH;
   const useful =
-    axis === 'x' ? w - Math.ceil(h * ratio) : axis === 'y' ? h - Math.ceil(w / ratio) : 0;
+    axis === 'x'
+      ? w - Math.ceil(h * ratio * grown)
+      : axis === 'y'
+        ? h - Math.ceil((w / ratio) * grown)
+        : 0;
   let sides: TrimSides | undefined;
+  const trimmedOf = (crop: Crop): number => size - (axis === 'x' ? crop.width : crop.height);
   const frames: CroppedFrame[] = [];
   for (const share of shares) {
     let crop: Crop = { x: 0, y: 0, width: w, height: h };
@@ -97,7 +114,9 @@ export function framesFor(
             : { x: 0, y: split.start, width: w, height: h - trim };
       }
     }
-    if (frames.some((f) => sameCrop(f.crop, crop))) continue;
+    const trimmed = trimmedOf(crop);
+    if (share > 0 && trimmed === 0) continue;
+    if (frames.some((f) => Math.abs(trimmedOf(f.crop) - trimmed) < MIN_TRIM_STEP * size)) continue;
     frames.push({
       crop,
       trim: 1 - (crop.width * crop.height) / (w * h),
@@ -149,8 +168,4 @@ export function cropInOriginal(
     width: Math.round((crop.x + crop.width) * sx) - x,
     height: Math.round((crop.y + crop.height) * sy) - y,
   };
-}
-
-function sameCrop(a: Crop, b: Crop): boolean {
-  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
 }

@@ -140,18 +140,22 @@ function framedFill(
   searchOptions: SearchOptions,
 ): Placed {
   const preferWhole = request.preferWhole ?? false;
-  const frames = framesFor(image, request.canvas, trimShares(maxTrim, preferWhole), fillOptions);
+  const { canvas } = request;
+  const whole = preferWhole ? framesFor(image, canvas, [0], fillOptions)[0] : undefined;
+  const trims = (): CroppedFrame[] => {
+    const trimmed = framesFor(image, canvas, trimShares(maxTrim), fillOptions);
+    // A trim mode with nothing it may trim keeps the whole photo, on the smallest canvas.
+    return trimmed.length || whole ? trimmed : framesFor(image, canvas, [0], fillOptions);
+  };
   const fill = chooseFramedFill(
-    frames,
+    { whole, trims },
     request.placement ?? 'fixed',
     request.seed,
-    preferWhole,
     fillOptions,
     searchOptions,
     request.rank ?? 0,
   );
-  const frame = frames[fill.frame]!;
-  return { ...fill, size: sizeOf(frame.canvas), crop: frame.crop };
+  return { ...fill, size: sizeOf(fill.frame.canvas), crop: fill.frame.crop };
 }
 
 /**
@@ -165,11 +169,13 @@ async function backdrop(
   maxTrim: number,
   fillOptions: ShiftMapOptions,
 ): Promise<Placed> {
-  const shares = maxTrim === 0 || request.preferWhole ? [0] : [maxTrim];
   const frame: CroppedFrame =
     maxTrim === 0
       ? { original: image, canvas: request.canvas, trim: 0, crop: wholeOf(image) }
-      : framesFor(image, request.canvas, shares, fillOptions)[0]!;
+      : (request.preferWhole
+          ? []
+          : framesFor(image, request.canvas, [maxTrim], fillOptions)
+        ).concat(framesFor(image, request.canvas, [0], fillOptions))[0]!;
   const canvas =
     request.placement === 'auto' ? centred(frame.canvas, frame.original) : frame.canvas;
   const pixels = await blurredBackdrop(frame.original, canvas);

@@ -44,6 +44,19 @@ describe('createEnginePool', () => {
     expect([fixed.offsetX, fixed.offsetY]).toEqual([0, 30]);
   });
 
+  it('carries the trim and the style in and the crop out', async () => {
+    pool = createEnginePool({ size: 1 });
+    const input = await fixture('coffee.png', 160);
+    // 160x107 made 9:16: the width may be trimmed, onto the smallest canvas that holds the rest.
+    const canvas = { width: 192, height: 341, offsetX: 16, offsetY: 117 };
+    const trimmed = await pool.outpaint({ input, canvas, seed: 1, maxTrim: 0.25 });
+    expect(trimmed.crop.width).toBeLessThan(160);
+    expect(trimmed.width).toBe(trimmed.crop.width);
+    const backdrop = await pool.outpaint({ input, canvas, seed: 1, style: 'blurred_backdrop' });
+    expect(backdrop.confidence).toBe(1);
+    expect(backdrop.crop).toEqual({ x: 0, y: 0, width: 160, height: 107 });
+  });
+
   it('survives a job that throws, passing the typed error across', async () => {
     pool = createEnginePool({ size: 1 });
     const png = await fixture('coffee.png', 200);
