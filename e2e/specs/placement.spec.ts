@@ -68,8 +68,13 @@ test.describe('placement and confidence on the result card', () => {
   }) => {
     await createVerifiedUser(page, request);
     await page.locator('input[type=file]').setInputFiles(await landscape());
-    await expect(page.getByRole('radio', { name: 'Auto' })).toBeChecked();
+    const placementAuto = page.getByTestId('placement-picker').getByRole('radio', { name: 'Auto' });
+    await expect(placementAuto).toBeChecked();
     await expect(page.getByTestId('alignment-value')).toHaveText('Auto');
+    // Framing is Auto by default (issue 38); these placements are of the whole photo.
+    const framing = page.getByTestId('framing-picker');
+    await expect(framing.getByRole('radio', { name: 'Auto' })).toBeChecked();
+    await framing.getByText('Keep the whole photo', { exact: true }).click();
 
     // 1:1 is selected from the start: one result, placed by the engine.
     let made = nextSucceeded(page);
@@ -98,12 +103,17 @@ test.describe('placement and confidence on the result card', () => {
     await expect(result.getByTestId('low-confidence')).toHaveText(
       'This background may show repeated parts. Try another placement, or regenerate.',
     );
+    // A weak result offers its cleaner versions, one credit each (issue 38).
+    await expect(result.getByTestId('alternatives').getByRole('button')).toHaveText([
+      'Trim more · 1 credit',
+      'Blurred backdrop · 1 credit',
+    ]);
     await result.getByRole('button', { name: 'Choose another placement' }).click();
-    await expect(page.getByRole('radio', { name: 'Auto' })).toBeFocused();
+    await expect(placementAuto).toBeFocused();
     await page.unrouteAll({ behavior: 'wait' });
 
     // Against the top: the result says so, and the compare slider puts the original there.
-    await page.getByRole('radio', { name: 'Top', exact: true }).check({ force: true });
+    await page.getByTestId('placement-picker').getByTitle('Top', { exact: true }).click();
     await expect(page.getByTestId('alignment-value')).toHaveText('Top');
     made = nextSucceeded(page);
     await result.getByRole('button', { name: 'Regenerate' }).click();
@@ -114,5 +124,13 @@ test.describe('placement and confidence on the result card', () => {
       (top.confidence ?? 1) < LOW_CONFIDENCE_BELOW ? 1 : 0,
     );
     await expectViewerPlacesOriginalAt(page, result, top);
+
+    // Trim and extend: the result says what it trimmed (issue 38).
+    await framing.getByText('Trim and extend', { exact: true }).click();
+    made = nextSucceeded(page);
+    await result.getByRole('button', { name: 'Regenerate' }).click();
+    const trimmed = await made;
+    expect(trimmed).toMatchObject({ framing: 'trim', style: 'natural' });
+    await expect(result.getByTestId('result-trimmed')).toHaveText(/^Trimmed \d+ % \((left|right)/);
   });
 });

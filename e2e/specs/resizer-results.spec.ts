@@ -86,6 +86,11 @@ test.describe('results: compare, versions, retry, formats, history', () => {
     await expect(page).toHaveTitle('AI Image Resizer · Reframe');
     await page.locator('input[type=file]').setInputFiles(await smallCoffee());
     await expect(page.getByTestId('original-ratio')).toHaveText('1.50:1');
+    // The brief's canvas, whose sizes `expectedName` knows (Auto framing may trim, issue 38).
+    await page
+      .getByTestId('framing-picker')
+      .getByText('Keep the whole photo', { exact: true })
+      .click();
     await expect(page.getByTestId('small-image-note')).toContainText(
       'This image is small (240 × 160): the results will be small too.',
     );

@@ -33,6 +33,15 @@ async function zipNames(download: Download): Promise<string[]> {
 async function uploadCoffee(page: Page) {
   await page.locator('input[type=file]').setInputFiles(coffee);
   await expect(page.getByTestId('original-ratio')).toHaveText('1.50:1');
+  await keepWholePhoto(page);
+}
+
+/** The brief's canvas, whose sizes `expectedSize` knows (Auto framing may trim, issue 38). */
+async function keepWholePhoto(page: Page) {
+  await page
+    .getByTestId('framing-picker')
+    .getByText('Keep the whole photo', { exact: true })
+    .click();
 }
 
 /** WCAG 2.1 A and AA rules on the page as it stands. */

@@ -152,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     siteConfigRoutes({
       paymentsDemo: billing.demo,
       aiProvider: resizer.aiProvider,
+      hostedModel: resizer.hostedModel,
       maxActiveJobsPerUser: config.limits.jobs.maxActivePerUser,
     }),
     authRoutes({ db: database.db, appUrl: config.server.appUrl }),

@@ -7,12 +7,23 @@ import {
   type PredictionStatus,
 } from '@reframe/shared';
 import { toIsoString } from '../platform/db/column-types';
+import { cropOfRow } from '../resizer/predictions/stored-crop';
 import type { PredictionRow } from '../resizer/resizer.tables';
 import type { ApiExpansionRow } from './api.tables';
 
 export type OutputRow = Pick<
   PredictionRow,
-  'id' | 'aspect_ratio' | 'width' | 'height' | 'status' | 'error' | 'output_key'
+  | 'id'
+  | 'aspect_ratio'
+  | 'width'
+  | 'height'
+  | 'status'
+  | 'error'
+  | 'output_key'
+  | 'offset_x'
+  | 'offset_y'
+  | 'confidence'
+  | 'crop'
 >;
 
 /** A finished output's download link and when it stops working (ISO-8601). */
@@ -53,6 +64,23 @@ function outputOf(row: OutputRow, key: string, link: DownloadLink): ExpansionOut
     error: status === 'failed' ? { code: 'output_failed', message: row.error ?? '' } : null,
     url: download?.url ?? null,
     url_expires_at: download?.expiresAt ?? null,
+    ...madeOf(row, status === 'succeeded'),
+  };
+}
+
+/** What a finished output kept of the photo, where, and the engine's confidence; null before. */
+function madeOf(
+  row: OutputRow,
+  succeeded: boolean,
+): Pick<ExpansionOutput, 'crop' | 'offset' | 'confidence'> {
+  const offset =
+    succeeded && row.offset_x !== null && row.offset_y !== null
+      ? { x: row.offset_x, y: row.offset_y }
+      : null;
+  return {
+    crop: succeeded ? cropOfRow(row.crop) : null,
+    offset,
+    confidence: succeeded ? row.confidence : null,
   };
 }
 

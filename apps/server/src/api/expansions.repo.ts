@@ -55,7 +55,19 @@ export function findExpansionOfRun(db: Db, runId: string) {
 export function listRunOutputs(db: Db, runId: string) {
   return db
     .selectFrom('prediction')
-    .select(['id', 'aspect_ratio', 'width', 'height', 'status', 'error', 'output_key'])
+    .select([
+      'id',
+      'aspect_ratio',
+      'width',
+      'height',
+      'status',
+      'error',
+      'output_key',
+      'offset_x',
+      'offset_y',
+      'confidence',
+      'crop',
+    ])
     .where('run_id', '=', runId)
     .execute();
 }

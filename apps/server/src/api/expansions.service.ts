@@ -173,7 +173,13 @@ export function createExpansionsService(deps: ExpansionsServiceDeps) {
       try {
         const run = await runsService.createRun(
           userId,
-          { upload_ids: [uploaded.id], outputs, alignment: fields.alignment },
+          {
+            upload_ids: [uploaded.id],
+            outputs,
+            alignment: fields.alignment,
+            framing: fields.framing,
+            style: fields.style,
+          },
           {
             runId,
             free: test,

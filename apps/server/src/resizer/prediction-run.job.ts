@@ -6,8 +6,14 @@ import type { EnginePool } from '@reframe/engine';
 import type { Storage } from '../adapters/storage/storage';
 import type { DB } from '../platform/db/types';
 import { completePrediction, failAndRefund } from './predictions/prediction-settlement';
-import { canvasOfPrediction, offsetOnResult, placementModeFor } from './predictions/output-canvas';
+import {
+  canvasOfPrediction,
+  offsetOnResult,
+  placementModeFor,
+  requestCanvas,
+} from './predictions/output-canvas';
 import { claimForRun, countEarlierResults } from './predictions/predictions.repo';
+import { storedCrop } from './predictions/stored-crop';
 import { addStoredBytes } from './uploads/upload-quota';
 import { extensionFor } from './files/content-type';
 import { resultsFolder } from './files/storage-keys';
@@ -71,7 +77,17 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
       const placement = placementModeFor(prediction.alignment, outpainter.name);
       const rank = prediction.regenerate ? await countEarlierResults(db, prediction) : 0;
       const result = await outpainter.outpaint(
-        { predictionId, original, canvas, seed: prediction.seed, placement, rank },
+        {
+          predictionId,
+          original,
+          canvas: requestCanvas(canvas, prediction.aspect_ratio),
+          seed: prediction.seed,
+          placement,
+          rank,
+          framing: prediction.framing,
+          style: prediction.style,
+          originalSize: { width: upload.width, height: upload.height },
+        },
         signal,
       );
       if (timeout.aborted) throw new JobTimeoutError();
@@ -91,8 +107,11 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
       });
       const outputKey = stored.key;
       const storeMs = Math.round(performance.now() - storing);
-      const placed = { ...offsetOnResult(canvas, result), confidence: result.confidence };
-      const made = { outputKey, madeBy: result.madeBy, placed };
+      const size = { width: result.width, height: result.height };
+      const onResult = { ...result.filled, outputWidth: size.width, outputHeight: size.height };
+      const placed = { ...offsetOnResult(onResult, result), confidence: result.confidence };
+      const crop = storedCrop(result.crop);
+      const made = { outputKey, madeBy: result.madeBy, placed, size, crop };
       if (!(await completePrediction(db, prediction, upload, made))) {
         await deleteWithThumbnails(storage, outputKey);
         return 'skipped';
@@ -109,6 +128,9 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
           pngBytes: result.png.byteLength,
           ...result.madeBy,
           ...placed,
+          framing: prediction.framing,
+          style: prediction.style,
+          crop: result.crop,
         },
         'prediction succeeded',
       );

@@ -146,6 +146,7 @@ export function createResizer(deps: ResizerDeps) {
     storageQuotaBytes: limits.uploads.storageQuotaBytes,
     dispatch: runDispatch,
     log,
+    aiProvider: outpainterConfig.provider,
   });
 
   const plugins: ((app: FastifyInstance) => void | Promise<void>)[] = [
@@ -159,6 +160,7 @@ export function createResizer(deps: ResizerDeps) {
         storageQuotaBytes: limits.uploads.storageQuotaBytes,
         watch,
         pollHoldMs: deps.pollHoldMs ?? POLL_HOLD_MS,
+        aiProvider: outpainterConfig.provider,
       }),
     }),
     runsRoutes({ runsService }),
@@ -181,6 +183,9 @@ export function createResizer(deps: ResizerDeps) {
     },
     /** Who makes the images: the built-in engine or the hosted provider (AI_PROVIDER). */
     aiProvider: outpainterConfig.provider,
+    /** The hosted model REPLICATE_MODEL names; null for the engine and a pinned version. */
+    hostedModel:
+      outpainterConfig.provider === 'replicate' ? outpainterConfig.replicate.model : null,
     /**
      * Opens the queue; a process that runs jobs also starts taking them (other domains' too).
      * With the in-process queue it first resumes or settles what a crash left; pg-boss retries a

@@ -1,4 +1,4 @@
-import type { Alignment, PredictionStatus } from '@reframe/shared';
+import type { Alignment, FillStyle, FramingMode, PredictionStatus } from '@reframe/shared';
 import type { Generated, Selectable } from 'kysely';
 import type { MadeBy, OutpaintProviderName } from '../adapters/outpainter/outpainter';
 import type { Timestamp } from '../platform/db/types';
@@ -16,6 +16,8 @@ export interface UploadTable {
 
 /** The outpainter port's names for who made a result, as the tables store them. */
 export type { MadeBy, OutpaintProviderName };
+/** A prediction's framing and fill style (issue 38), as the tables store them. */
+export type { FillStyle, FramingMode };
 
 export interface PredictionTable {
   id: string;
@@ -80,6 +82,14 @@ export interface PredictionTable {
   team_id: string | null;
   /** 1: the job draws the test watermark on the result (a test API key's, migration 0017). */
   watermark: Generated<number>;
+  /**
+   * How much of the photo it may trim and how its new area is filled (migration 0021-framing;
+   * 'keep' and 'natural' for predictions made before).
+   */
+  framing: Generated<FramingMode>;
+  style: Generated<FillStyle>;
+  /** The part of the upload the result kept, as JSON (`stored-crop.ts`); null until it succeeds. */
+  crop: string | null;
 }
 
 export interface HistoryRecordTable {

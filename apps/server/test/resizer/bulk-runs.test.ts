@@ -131,6 +131,8 @@ describe('bulk runs (POST /api/runs)', () => {
       upload_ids: [one.id],
       outputs: [{ placement: 'google-banner-1200x300' }, { aspect_ratio: '5:2' }],
       alignment: 'bottom-right',
+      // The brief's canvas, the size the 202 names (Auto framing's may be smaller, issue 38).
+      framing: 'keep',
     });
     expect(response.statusCode, response.body).toBe(202);
     const [, ratio] = response.json<RunResponse>().predictions;

@@ -56,7 +56,8 @@ async function predict(
 ): Promise<{ accepted: Prediction; done: Prediction }> {
   const response = await client.post('/api/replicate', {
     endpoint: 'predictions',
-    data: { input: { regenerate: false, ...input } },
+    // These are the placements of the whole photo on the brief's canvas (framing in framing.test.ts).
+    data: { input: { regenerate: false, framing: 'keep', ...input } },
   });
   expect(response.statusCode, response.body).toBe(202);
   const accepted = response.json<Prediction>();
@@ -107,6 +108,9 @@ describe('the placement of each result, with the built-in engine', () => {
       offsetX: done.offset_x,
       offsetY: done.offset_y,
       confidence: done.confidence,
+      framing: 'keep',
+      style: 'natural',
+      crop: { x: 0, y: 0, width: original.width, height: original.height },
     });
   });
 

@@ -62,10 +62,16 @@ export async function upload(
   return response.json<UploadResponse>();
 }
 
+/**
+ * A prediction of the whole photo on the brief's canvas ('keep'), whose size a test can compute
+ * with shared `computeCanvas`; framing.test.ts covers the default framing and the trims.
+ */
 export function predictionBody(uploadId: string, aspectRatio: string, regenerate = false) {
   return {
     endpoint: 'predictions',
-    data: { input: { upload_id: uploadId, aspect_ratio: aspectRatio, regenerate } },
+    data: {
+      input: { upload_id: uploadId, aspect_ratio: aspectRatio, regenerate, framing: 'keep' },
+    },
   };
 }
 

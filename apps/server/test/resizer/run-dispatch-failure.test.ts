@@ -97,6 +97,8 @@ describe('a prediction marked queued whose job was lost', () => {
         upload_id: original.id,
         aspect_ratio: '16:9',
         alignment: 'center',
+        framing: 'keep',
+        style: 'natural',
         canvas: null,
         width: 71,
         height: 40,

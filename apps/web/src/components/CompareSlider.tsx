@@ -23,6 +23,7 @@ export function CompareSlider({
   width,
   height,
   placement,
+  kept,
   after,
   before,
   beforeLabel,
@@ -34,6 +35,8 @@ export function CompareSlider({
   width: number;
   height: number;
   placement: Placement;
+  /** The part of the original the result kept, outlined when it was trimmed (issue 38). */
+  kept?: Placement;
   /** The result, drawn to fill the box. */
   after: ReactNode;
   /** The original, drawn to fill its placement. */
@@ -65,6 +68,7 @@ export function CompareSlider({
           {before}
         </div>
       </div>
+      {kept && <KeptOutline kept={kept} />}
       <span className={clsx(badge, 'left-3')}>{beforeLabel}</span>
       <span className={clsx(badge, 'right-3')}>{afterLabel}</span>
       <input
@@ -88,5 +92,22 @@ export function CompareSlider({
         </span>
       </div>
     </div>
+  );
+}
+
+/** A dashed frame around the part of the original a result kept. */
+function KeptOutline({ kept }: { kept: Placement }) {
+  return (
+    <div
+      data-testid="kept-outline"
+      aria-hidden="true"
+      className="pointer-events-none absolute outline-2 outline-white outline-dashed -outline-offset-1 [box-shadow:0_0_0_1px_rgb(15_23_42/0.6)]"
+      style={{
+        left: `${kept.x * 100}%`,
+        top: `${kept.y * 100}%`,
+        width: `${kept.width * 100}%`,
+        height: `${kept.height * 100}%`,
+      }}
+    />
   );
 }

@@ -1,6 +1,13 @@
 import { ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from 'lucide-react';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
-import { copy, placementOnResult, type Alignment } from '@reframe/shared';
+import {
+  copy,
+  keptOnResult,
+  placementOnResult,
+  type Alignment,
+  type Crop,
+  type FramingMode,
+} from '@reframe/shared';
 import { Button } from './Button';
 import { CompareSlider, type Placement } from './CompareSlider';
 import { Dialog } from './Dialog';
@@ -14,16 +21,28 @@ interface ViewerImage {
   /** Where the original ended up, in the result's pixels; null for results made before. */
   offsetX: number | null;
   offsetY: number | null;
+  /** The framing it was made with and the part of the original it kept (issue 38). */
+  framing?: FramingMode;
+  crop?: Crop | null;
 }
 
 const v = copy.viewer;
 const ZOOMS = [1, 1.5, 2, 3] as const;
 
-/** Where the original sits on a result: where it was recorded, else where its alignment puts it. */
-function placementOn(original: { width: number; height: number }, result: ViewerImage): Placement {
-  const { offsetX, offsetY } = result;
+/**
+ * Where the original sits on a result: where it was recorded, else where its alignment puts it;
+ * with the part it kept outlined when a framing recorded one (issue 38).
+ */
+function placementOn(
+  original: { width: number; height: number },
+  result: ViewerImage,
+): { whole: Placement; kept?: Placement } {
+  const { offsetX, offsetY, framing, crop } = result;
+  if (offsetX !== null && offsetY !== null && framing && crop) {
+    return keptOnResult(original, { ...result, framing, crop, offsetX, offsetY });
+  }
   const recorded = offsetX !== null && offsetY !== null ? { offsetX, offsetY } : null;
-  return placementOnResult(original, result, recorded, result.alignment);
+  return { whole: placementOnResult(original, result, recorded, result.alignment) };
 }
 
 /**
@@ -119,7 +138,7 @@ export function ResultViewer({
                   key={image.url}
                   width={image.width}
                   height={image.height}
-                  placement={placementOn(original, image)}
+                  {...placementProps(placementOn(original, image))}
                   beforeLabel={v.before}
                   afterLabel={`${v.after} · ${image.ratio}`}
                   sliderLabel={v.compareSlider}
@@ -178,4 +197,10 @@ function IconButton({
       {children}
     </Button>
   );
+}
+
+/** The slider's placement, and the kept part's outline only where the result trimmed it. */
+function placementProps({ whole, kept }: { whole: Placement; kept?: Placement }) {
+  const trimmed = kept && (kept.width < whole.width - 1e-6 || kept.height < whole.height - 1e-6);
+  return trimmed ? { placement: whole, kept } : { placement: whole };
 }

@@ -60,7 +60,7 @@ export const apiDocsCopy = {
           'Ask for 16:9 and the Meta pack. Each output costs one credit, charged all at once: either every output is accepted or none is.',
         createAnswer: 'Reframe answers at once, with one output per size:',
         poll: 'Ask again every few seconds until the status is no longer processing (this uses jq).',
-        pollAnswer: `When it settles, each finished output has a download URL that works for ${urlMinutes} minutes. A failed output says why, and its credit is refunded.`,
+        pollAnswer: `When it settles, each finished output has a download URL that works for ${urlMinutes} minutes. A failed output says why, and its credit is refunded. A finished output also says which part of the photo it kept (crop, in the photo's pixels), where that part sits on the image (offset) and how sure the engine is of the new area (confidence: below 0.5, look before you publish; null for a hosted model).`,
         download: 'Download every finished output; no key is needed for a signed URL.',
       },
     },
@@ -79,6 +79,14 @@ export const apiDocsCopy = {
         [
           'alignment',
           'Where the original sits in the new canvas; auto (the default) lets Reframe choose.',
+        ],
+        [
+          'framing',
+          'How much of the photo may be trimmed so that less is invented: auto (the default with the built-in engine: it trims a little only when that gives a cleaner result, never the subject), trim (up to 25 %), trim_more (up to 50 %) or keep (the whole photo; the default with a hosted AI model, which cannot trim). Each output says what it kept in crop.',
+        ],
+        [
+          'style',
+          'How the new area is filled: natural (the default) or blurred_backdrop (the photo, scaled to cover the canvas, blurred and darkened, under the original).',
         ],
         ['format', `The results' format: ${apiFormats.join(', ')} (default png).`],
         ['webhook_url', 'An https URL Reframe calls when the expansion settles.'],

@@ -13,13 +13,25 @@ const keyVariable = 'REFRAME_API_KEY';
 /** An example expansion: a 1600 x 1200 photo for 16:9 plus the Meta pack, five outputs. */
 export function exampleExpansion(settled: boolean, base: string): Expansion {
   const id = '6f1c2a9e-4b7d-4e0a-9c35-8d2f71b0e4a6';
+  const whole = { x: 0, y: 0, width: 1600, height: 1200 };
+  // Auto framing kept the whole photo for four outputs and trimmed its sides for the stories.
   const outputs = [
-    { ratio: '16:9', width: 2560, height: 1440 },
-    { placement: 'meta-feed-1080x1080', width: 1080, height: 1080 },
-    { placement: 'meta-portrait-1080x1350', width: 1080, height: 1350 },
-    { placement: 'meta-stories-1080x1920', width: 1080, height: 1920 },
-    { placement: 'meta-link-1200x628', width: 1200, height: 628 },
-  ];
+    { ratio: '16:9', width: 2560, height: 1440, made: [whole, 480, 120, 0.81] },
+    { placement: 'meta-feed-1080x1080', width: 1080, height: 1080, made: [whole, 0, 135, 0.9] },
+    {
+      placement: 'meta-portrait-1080x1350',
+      width: 1080,
+      height: 1350,
+      made: [whole, 90, 337, 0.74],
+    },
+    {
+      placement: 'meta-stories-1080x1920',
+      width: 1080,
+      height: 1920,
+      made: [{ x: 200, y: 0, width: 1200, height: 1200 }, 0, 420, 0.68],
+    },
+    { placement: 'meta-link-1200x628', width: 1200, height: 628, made: [whole, 251, 52, 0.86] },
+  ] as const;
   return {
     id,
     status: settled ? 'succeeded' : 'processing',
@@ -29,9 +41,12 @@ export function exampleExpansion(settled: boolean, base: string): Expansion {
     credits_charged: outputs.length,
     created_at: '2026-11-27T08:00:00.000Z',
     settled_at: settled ? '2026-11-27T08:00:41.000Z' : null,
-    outputs: outputs.map((output, index) => ({
+    outputs: outputs.map(({ made: [crop, x, y, confidence], ...output }, index) => ({
       ...output,
       status: settled ? 'succeeded' : 'queued',
+      crop: settled ? crop : null,
+      offset: settled ? { x, y } : null,
+      confidence: settled ? confidence : null,
       error: null,
       url: settled
         ? `${base}/v1/files/a41e0c7d-2f5b-4c8e-b1d9-${String(index).padStart(12, '0')}.png.t4k2qx.Yk3v…`

@@ -270,6 +270,8 @@ export const copy = {
     trimmed: (percent: number, sides: string) => `Trimmed ${percent} % (${sides})`,
     alternativesTitle: 'Try a cleaner version (1 credit each):',
     useModel: (model: string) => `Use ${model}`,
+    alternativeCost: '1 credit',
+    framingNeedsEngine: 'The AI model keeps the whole photo: trimming needs the built-in engine.',
     bulkUploadHint: `Drop up to ${MAX_BULK_PHOTOS} photos here, or click to select`,
     bulkPhotos: (n: number) => `${n} photos in this run`,
     bulkLocked:

@@ -112,6 +112,9 @@ export const errorMessages = {
   PROVIDER_FAILED: 'The AI service could not expand this image. Your credit was refunded.',
   PROVIDER_UNAVAILABLE:
     'The AI service is unavailable right now. Your credit was refunded. Please try again later.',
+  // ours (issue 38): a hosted model is sent the whole photo, so it cannot trim it
+  FRAMING_NEEDS_ENGINE:
+    'Trimming the photo needs the built-in engine: the AI model keeps the whole photo. Choose "Keep the whole photo", or the blurred backdrop.',
   PROVIDER_OUTPUT_REJECTED:
     'The AI service returned an image that could not be used. Your credit was refunded.',
   // ours: limits on uploads, storage and jobs (SECURITY.md lists them)

@@ -1,8 +1,10 @@
 import * as z from 'zod';
 
 import { alignments } from '../geometry/canvas';
+import { fillStyles, framingModes } from '../geometry/framing';
 import { isKnownRatio } from '../output-target';
 import { placementPacks } from '../placement-packs';
+import { cropSchema } from './resizer';
 
 /**
  * The public API (issue 30): keys an Expert account (or its team's owner and admins) makes in
@@ -134,6 +136,9 @@ export const expansionFieldsSchema = z
     size: z.array(z.string().regex(sizePattern, { error: 'A size is WIDTHxHEIGHT' })).default([]),
     pack: z.enum(packIds as [string, ...string[]]).optional(),
     alignment: z.enum(alignments).default('auto'),
+    /** How much of the photo may be trimmed (issue 38); the deployment's default when absent. */
+    framing: z.enum(framingModes).optional(),
+    style: z.enum(fillStyles).optional(),
     format: z.enum(apiFormats).default('png'),
     webhook_url: z.url().optional(),
   })
@@ -186,6 +191,14 @@ export const expansionOutputSchema = z.object({
   url: z.string().nullable(),
   /** ISO-8601: when `url` stops working. */
   url_expires_at: z.string().nullable(),
+  /** The part of the photo the image keeps, in the photo's pixels; null until it succeeds. */
+  crop: cropSchema.nullable(),
+  /** Where the kept part's top-left corner sits on the image, in its pixels; null until then. */
+  offset: z
+    .object({ x: z.number().int().nonnegative(), y: z.number().int().nonnegative() })
+    .nullable(),
+  /** 0..1: the engine's confidence in the new area (below 0.5: likely a visible defect); null when not measured. */
+  confidence: z.number().min(0).max(1).nullable(),
 });
 export type ExpansionOutput = z.infer<typeof expansionOutputSchema>;
 

@@ -2,6 +2,7 @@ import * as z from 'zod';
 
 import { MAX_BULK_PHOTOS, MAX_RUN_OUTPUTS } from '../bulk';
 import { alignments } from '../geometry/canvas';
+import { fillStyles, framingModes } from '../geometry/framing';
 import {
   customSizeKey,
   exactSizeError,
@@ -82,6 +83,22 @@ export function outputSpecOfKey(key: string): OutputSpec {
 
 export const alignmentSchema = z.enum(alignments);
 
+/** How much of the photo a result may trim (issue 38); by default Auto with the engine, else keep. */
+export const framingSchema = z.enum(framingModes);
+/** How the new area is filled; 'natural' by default. */
+export const fillStyleSchema = z.enum(fillStyles);
+
+/**
+ * The part of the original a result keeps, in the uploaded original's pixels (issue 38): the
+ * whole photo unless its framing trimmed it. Null until it succeeds, and for older results.
+ */
+export const cropSchema = z.object({
+  x: z.number().int().nonnegative(),
+  y: z.number().int().nonnegative(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+
 /**
  * Where the original ended up on a result (its top-left, in the result's pixels), and how sure
  * the engine is that the fill shows no defect (0..1, see LOW_CONFIDENCE_BELOW). Null until it
@@ -97,6 +114,8 @@ export const predictionInputSchema = z
     ...outputFields,
     /** Where the original sits on the canvas; 'auto' (the engine chooses) by default. */
     alignment: alignmentSchema.optional(),
+    framing: framingSchema.optional(),
+    style: fillStyleSchema.optional(),
     regenerate: z.boolean(),
     seed: z.number().int().nonnegative().max(MAX_SEED).optional(),
   })
@@ -131,6 +150,8 @@ export const createRunBodySchema = z.object({
       error: 'Each output once',
     }),
   alignment: alignmentSchema.optional(),
+  framing: framingSchema.optional(),
+  style: fillStyleSchema.optional(),
 });
 export type CreateRunBody = z.infer<typeof createRunBodySchema>;
 
@@ -161,6 +182,10 @@ export const predictionSchema = z.object({
   offset_x: resultOffset,
   offset_y: resultOffset,
   confidence: resultConfidence,
+  /** The framing and fill style it is made with (the defaults filled in). */
+  framing: framingSchema,
+  style: fillStyleSchema,
+  crop: cropSchema.nullable(),
 });
 export type Prediction = z.infer<typeof predictionSchema>;
 
@@ -192,6 +217,9 @@ export const historyVersionSchema = z.object({
   offsetX: resultOffset,
   offsetY: resultOffset,
   confidence: resultConfidence,
+  framing: framingSchema,
+  style: fillStyleSchema,
+  crop: cropSchema.nullable(),
 });
 export type HistoryVersion = z.infer<typeof historyVersionSchema>;
 

@@ -9,5 +9,10 @@ export const siteConfigSchema = z.object({
   aiProvider: z.enum(AI_PROVIDERS),
   /** MAX_ACTIVE_JOBS_PER_USER: the resizer never has more predictions than this queued or running. */
   maxActiveJobsPerUser: z.number().int().positive(),
+  /**
+   * The hosted model REPLICATE_MODEL names ("black-forest-labs/flux-fill-pro"), or null: a weak
+   * result the engine made offers it (issue 38). Null for the engine and for a pinned version.
+   */
+  hostedModel: z.string().nullable(),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { EnginePool } from '@reframe/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import { createEngineOutpainter } from './engine-outpainter';
+import { withEngineBackdrop } from './backdrop-outpainter';
 import { withEngineFallback } from './fallback-outpainter';
 import type { Outpainter } from './outpainter';
 import type { OutpainterConfig } from '../../platform/config/outpainter-config';
@@ -31,7 +32,8 @@ export function createOutpainter(deps: {
     wakeups,
     log,
   });
-  return config.fallback
+  const hosted = config.fallback
     ? withEngineFallback(replicateOutpainter, builtIn, log)
     : replicateOutpainter;
+  return withEngineBackdrop(hosted, builtIn);
 }

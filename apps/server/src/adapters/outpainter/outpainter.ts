@@ -1,4 +1,10 @@
-import { errorMessages, type OutpaintProvider } from '@reframe/shared';
+import {
+  errorMessages,
+  type Crop,
+  type FillStyle,
+  type FramingMode,
+  type OutpaintProvider,
+} from '@reframe/shared';
 import type { CanvasRequest, OutpaintResult, PlacementMode } from '@reframe/engine';
 
 /** Who makes the pixels (migration 0008-outpaint-provider). */
@@ -14,17 +20,33 @@ export interface MadeBy {
   fallback: boolean;
 }
 
+/** A canvas with the original's size on it (shared `computeCanvas`). */
+export type TaskCanvas = CanvasRequest & { imageWidth: number; imageHeight: number };
+
 /** One job's work: extend the stored original to the canvas. */
 export interface OutpaintTask {
   predictionId: string;
   /** The stored original's encoded bytes. */
   original: Uint8Array;
-  canvas: CanvasRequest;
+  /**
+   * The brief's canvas for the output. With a trimming framing the result may be a smaller
+   * canvas of the same ratio; an exact size (`outputWidth`, `outputHeight`) stays exact.
+   */
+  canvas: TaskCanvas;
   seed: number;
   /** 'auto': the engine chooses the original's offset; 'fixed': it keeps the canvas's. */
   placement: PlacementMode;
   /** With 'auto': which placement, best first (a regeneration takes the next one). */
   rank: number;
+  /**
+   * How much of the original may be trimmed (issue 38), resolved for the provider: a hosted
+   * model is only ever given 'keep' (shared `resolveFraming`).
+   */
+  framing: FramingMode;
+  /** How the new area is filled: a blurred backdrop is always the engine's. */
+  style: FillStyle;
+  /** The original's own (oriented) size, in which a result's `crop` is measured. */
+  originalSize: { width: number; height: number };
 }
 
 /**
@@ -35,7 +57,20 @@ export interface OutpaintTask {
 export type Outpainting = Omit<OutpaintResult, 'confidence'> & {
   confidence: number | null;
   madeBy: MadeBy;
+  /** The part of the original kept, in the original's own pixels (`originalSize`). */
+  crop: Crop;
+  /** The canvas filled, before it was scaled to an exact size; the offset is on it. */
+  filled: { width: number; height: number };
 };
+
+/** What a result that keeps the whole original on the task's canvas reports. */
+export function keptWhole(task: OutpaintTask): Pick<Outpainting, 'crop' | 'filled'> {
+  const { originalSize, canvas } = task;
+  return {
+    crop: { x: 0, y: 0, ...originalSize },
+    filled: { width: canvas.width, height: canvas.height },
+  };
+}
 
 /**
  * Whatever makes the pixels: the built-in engine, or a hosted generative model. Chosen once at

@@ -175,6 +175,9 @@ export function listSucceededPredictions(db: Db, uploadIds: string[]) {
       'offset_x',
       'offset_y',
       'confidence',
+      'framing',
+      'style',
+      'crop',
     ])
     .where('upload_id', 'in', uploadIds)
     .where('status', '=', 'succeeded')

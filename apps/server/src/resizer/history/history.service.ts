@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { totalSize, type Storage } from '../../adapters/storage/storage';
 import { toIsoString } from '../../platform/db/column-types';
 import type { DB } from '../../platform/db/types';
+import { cropOfRow } from '../predictions/stored-crop';
 import { fileUrl } from '../files/file-urls';
 import { withThumbnails } from '../files/storage-keys';
 import { AppError } from '../../platform/http/app-error';
@@ -81,6 +82,9 @@ export function createHistoryService(deps: { db: Kysely<DB>; appUrl: string; sto
           offsetX: prediction.offset_x,
           offsetY: prediction.offset_y,
           confidence: prediction.confidence,
+          framing: prediction.framing,
+          style: prediction.style,
+          crop: cropOfRow(prediction.crop),
         });
       }
       return {

@@ -1,5 +1,10 @@
 import type { PlacementMode } from '@reframe/engine';
-import { computeCanvas, resolveOutput, type Alignment, type CanvasGeometry } from '@reframe/shared';
+import {
+  computeCanvas,
+  resolveOutput,
+  type Alignment,
+  type CanvasGeometry,
+} from '@reframe/shared';
 import type { OutpaintProviderName } from '../resizer.tables';
 
 /**
@@ -68,6 +73,17 @@ export function offsetOnResult(
     offsetX: Math.round((offset.offsetX * canvas.outputWidth) / canvas.width),
     offsetY: Math.round((offset.offsetY * canvas.outputHeight) / canvas.height),
   };
+}
+
+/**
+ * The canvas a job asks its outpainter for. Only an exact size (a placement, a custom size) names
+ * the result's size: otherwise a trimming framing's smaller canvas (issue 38) is the result, not
+ * scaled back up to the brief's canvas.
+ */
+export function requestCanvas(canvas: OutputCanvas, key: string) {
+  if (resolveOutput(key)?.exact) return canvas;
+  const { outputWidth: _width, outputHeight: _height, ...own } = canvas;
+  return own;
 }
 
 function shrinkTo(canvas: CanvasGeometry, size: { width: number; height: number }): CanvasGeometry {

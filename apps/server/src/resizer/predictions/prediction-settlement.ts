@@ -18,15 +18,7 @@ import type { PredictionRow, UploadRow } from '../resizer.tables';
 
 type SettledPrediction = Pick<
   PredictionRow,
-  | 'id'
-  | 'user_id'
-  | 'aspect_ratio'
-  | 'alignment'
-  | 'width'
-  | 'height'
-  | 'regenerate'
-  | 'spend_key'
-  | 'team_id'
+  'id' | 'user_id' | 'aspect_ratio' | 'alignment' | 'regenerate' | 'spend_key' | 'team_id'
 >;
 
 /** Success: the result, the run's history entry, the usage counters and event. */
@@ -64,8 +56,8 @@ export function completePrediction(
         provider: madeBy.provider,
         model: madeBy.model,
         alignment: prediction.alignment,
-        width: prediction.width,
-        height: prediction.height,
+        width: made.size.width,
+        height: made.size.height,
       },
       now,
     );

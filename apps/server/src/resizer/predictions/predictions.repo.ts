@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/types';
-import type { MadeBy, PredictionRow, PredictionTable } from '../resizer.tables';
+import type {
+  FillStyle,
+  FramingMode,
+  MadeBy,
+  PredictionRow,
+  PredictionTable,
+} from '../resizer.tables';
 import '../../billing/billing.tables';
 
 /**
@@ -11,6 +17,10 @@ export interface MadeResult {
   outputKey: string;
   madeBy: MadeBy;
   placed: { offsetX: number; offsetY: number; confidence: number | null };
+  /** The result's pixel size: the canvas the framing made, or the exact size asked for. */
+  size: { width: number; height: number };
+  /** The part of the upload it kept, in the upload's pixels, as stored (`stored-crop.ts`). */
+  crop: string;
 }
 
 type Db = Kysely<DB>;
@@ -36,11 +46,16 @@ export type NewPrediction = Omit<
   | 'remote_input_files'
   | 'team_id'
   | 'watermark'
+  | 'framing'
+  | 'style'
+  | 'crop'
 > & {
   created_at: string;
   queued_at: string | null;
   team_id?: string | null;
   watermark?: number;
+  framing: FramingMode;
+  style: FillStyle;
 };
 
 const UNSETTLED = ['starting', 'processing'] as const;
@@ -147,6 +162,9 @@ export async function settlePrediction(
             offset_x: outcome.placed.offsetX,
             offset_y: outcome.placed.offsetY,
             confidence: outcome.placed.confidence,
+            width: outcome.size.width,
+            height: outcome.size.height,
+            crop: outcome.crop,
           }
         : {}),
       settled_at: now.toISOString(),
@@ -306,10 +324,16 @@ export function findPredictionForSettlement(db: Db, predictionId: string) {
     .executeTakeFirst();
 }
 
-/** How many results were made before this prediction for the same upload and output. */
+/**
+ * How many results were made before this prediction for the same upload and output, with the
+ * same framing and style: a regeneration takes the search's next candidate among those.
+ */
 export async function countEarlierResults(
   db: Db,
-  prediction: Pick<PredictionRow, 'user_id' | 'upload_id' | 'aspect_ratio' | 'created_at'>,
+  prediction: Pick<
+    PredictionRow,
+    'user_id' | 'upload_id' | 'aspect_ratio' | 'created_at' | 'framing' | 'style'
+  >,
 ): Promise<number> {
   const row = await db
     .selectFrom('prediction')
@@ -317,6 +341,8 @@ export async function countEarlierResults(
     .where('user_id', '=', prediction.user_id)
     .where('upload_id', '=', prediction.upload_id)
     .where('aspect_ratio', '=', prediction.aspect_ratio)
+    .where('framing', '=', prediction.framing)
+    .where('style', '=', prediction.style)
     .where('status', '=', 'succeeded')
     .where('created_at', '<', prediction.created_at)
     .executeTakeFirstOrThrow();

@@ -1,5 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { MAX_SEED, outputKeyOf, type PredictionInput, type Prediction } from '@reframe/shared';
+import {
+  MAX_SEED,
+  outputKeyOf,
+  type AiProvider,
+  type PredictionInput,
+  type Prediction,
+} from '@reframe/shared';
 import type { Kysely } from 'kysely';
 import type { JobQueue } from '../../adapters/queue/job-queue';
 import type { LimitsConfig } from '../../platform/config/limits-config';
@@ -15,6 +21,8 @@ import { assertCanStartJob } from './job-limits';
 import type { PredictionWatch } from './prediction-watch';
 import { DEFAULT_ALIGNMENT, outputCanvas, storedCanvas } from './output-canvas';
 import { findOwnedPrediction, insertPrediction } from './predictions.repo';
+import { runFraming } from './run-framing';
+import { cropOfRow } from './stored-crop';
 import type { PredictionRow } from '../resizer.tables';
 
 export interface PredictionsServiceDeps {
@@ -27,6 +35,8 @@ export interface PredictionsServiceDeps {
   watch: PredictionWatch;
   /** How long a poll of an unsettled prediction waits for it to settle (POLL_HOLD_MS). */
   pollHoldMs: number;
+  /** Who makes the images (AI_PROVIDER): the framings offered and their default follow it. */
+  aiProvider: AiProvider;
 }
 
 /**
@@ -45,6 +55,7 @@ export const NOT_MADE_YET = {
   offset_x: null,
   offset_y: null,
   confidence: null,
+  crop: null,
 } as const;
 
 export function toPrediction(
@@ -63,6 +74,9 @@ export function toPrediction(
     | 'offset_x'
     | 'offset_y'
     | 'confidence'
+    | 'framing'
+    | 'style'
+    | 'crop'
   >,
   appUrl: string,
 ): Prediction {
@@ -80,6 +94,9 @@ export function toPrediction(
     offset_x: row.offset_x,
     offset_y: row.offset_y,
     confidence: row.confidence,
+    framing: row.framing,
+    style: row.style,
+    crop: cropOfRow(row.crop),
   };
 }
 
@@ -91,6 +108,7 @@ export function createPredictionsService({
   storageQuotaBytes,
   watch,
   pollHoldMs,
+  aiProvider,
 }: PredictionsServiceDeps) {
   /** The target canvas for an owned upload and an output; 404 for another's upload. */
   async function planCanvas(userId: string, input: PredictionInput) {
@@ -114,6 +132,7 @@ export function createPredictionsService({
      * many jobs at once or too many recent time-outs: 429, and the credit stays.
      */
     async create(userId: string, input: PredictionInput): Promise<Prediction> {
+      const framing = runFraming(aiProvider, input);
       const { upload, canvas } = await planCanvas(userId, input);
       const id = randomUUID();
       const spendKey = `prediction:${id}`;
@@ -124,6 +143,7 @@ export function createPredictionsService({
         upload_id: upload.id,
         aspect_ratio: outputKeyOf(input),
         alignment: input.alignment ?? DEFAULT_ALIGNMENT,
+        ...framing,
         width: canvas.outputWidth,
         height: canvas.outputHeight,
         canvas: storedCanvas(canvas),

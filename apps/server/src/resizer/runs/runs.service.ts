@@ -3,6 +3,7 @@ import {
   formatMessage,
   isPlanId,
   MAX_SEED,
+  type AiProvider,
   outputKeyOf,
   planAllowsBulk,
   type CreateRunBody,
@@ -23,6 +24,7 @@ import { assertNotThrottled } from '../predictions/job-limits';
 import { DEFAULT_ALIGNMENT, outputCanvas, storedCanvas } from '../predictions/output-canvas';
 import { NOT_MADE_YET, toPrediction } from '../predictions/predictions.service';
 import { insertPrediction, type NewPrediction } from '../predictions/predictions.repo';
+import { runFraming } from '../predictions/run-framing';
 import type { RunDispatch } from './run-dispatch';
 
 /** How the API makes a run (issue 30); the app's runs take the defaults. */
@@ -43,6 +45,8 @@ export interface RunsServiceDeps {
   storageQuotaBytes: number;
   dispatch: RunDispatch;
   log: FastifyBaseLogger;
+  /** Who makes the images (AI_PROVIDER): the framings offered and their default follow it. */
+  aiProvider: AiProvider;
 }
 
 /**
@@ -58,6 +62,7 @@ export function createRunsService({
   storageQuotaBytes,
   dispatch,
   log,
+  aiProvider,
 }: RunsServiceDeps) {
   /** The plan of whoever pays: a team's members bulk-process on its owner's plan (issue 26). */
   async function assertPlanAllows(userId: string, photos: number) {
@@ -74,6 +79,7 @@ export function createRunsService({
 
   async function planRows(userId: string, body: CreateRunBody, runId: string, now: Date) {
     const alignment = body.alignment ?? DEFAULT_ALIGNMENT;
+    const framing = runFraming(aiProvider, body);
     const rows: NewPrediction[] = [];
     for (const uploadId of body.upload_ids) {
       const upload = await findOwnedUpload(db, userId, uploadId);
@@ -89,6 +95,7 @@ export function createRunsService({
           upload_id: upload.id,
           aspect_ratio: key,
           alignment,
+          ...framing,
           width: canvas.outputWidth,
           height: canvas.outputHeight,
           canvas: storedCanvas(canvas),

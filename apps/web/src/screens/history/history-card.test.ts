@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { HistoryItem } from '@reframe/shared';
 import { formatRunDate, historyVersions, madeWith, thumbnailSize } from './history-card';
 
-const placed = { alignment: 'auto' as const, offsetX: 10, offsetY: 0, confidence: 0.8 };
+const placed = {
+  alignment: 'auto' as const,
+  offsetX: 10,
+  offsetY: 0,
+  confidence: 0.8,
+  framing: 'auto' as const,
+  style: 'natural' as const,
+  crop: null,
+};
 const item: HistoryItem = {
   id: 'h1',
   userId: 'u1',

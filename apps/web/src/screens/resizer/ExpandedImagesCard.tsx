@@ -7,8 +7,10 @@ import { Card } from '../../components/Card';
 import { Spinner } from '../../components/Spinner';
 import { checkerboard } from '../../components/checkerboard';
 import { downloadFormats, isDownloadFormat, type DownloadFormat } from './image-format';
+import { alternativesFor, type Alternative, type Deployment } from './alternatives';
+import type { FramingChoice } from './FramingPicker';
 import { RegenerateButton } from './RegenerateButton';
-import { placementLabel } from './result-placement';
+import { placementLabel, trimLabel } from './result-placement';
 import type { ExpandedImage } from './run-prediction';
 import { useResultDownloads } from './use-downloads';
 
@@ -25,6 +27,7 @@ export function ExpandedImagesCard({
   onOpen,
   original,
   onChangePlacement,
+  deployment,
 }: {
   /** The version shown of each ratio: the one downloaded and zipped. */
   results: readonly ExpandedImage[];
@@ -33,7 +36,8 @@ export function ExpandedImagesCard({
   waiting: readonly string[];
   isBusy: (ratio: string) => boolean;
   hasCredits: boolean;
-  onRegenerate: (ratio: string) => void;
+  /** A new version, with the run's choices or a weak result's alternative (issue 38). */
+  onRegenerate: (ratio: string, alternative?: FramingChoice) => void;
   onPick: (ratio: string, index: number) => void;
   /** Opens the full-size viewer on this result. */
   onOpen: (index: number) => void;
@@ -41,6 +45,8 @@ export function ExpandedImagesCard({
   original: { width: number; height: number } | null;
   /** Takes the user to the placement picker (from a low-confidence warning). */
   onChangePlacement: () => void;
+  /** What this deployment makes, for a weak result's alternatives; null until known. */
+  deployment: Deployment | null;
 }) {
   const [format, setFormat] = useState<DownloadFormat>('png');
   const downloads = useResultDownloads(format);
@@ -92,6 +98,10 @@ export function ExpandedImagesCard({
               onOpen={() => onOpen(index)}
               onDownload={() => void downloads.downloadOne(image)}
               placement={original && placementLabel(original, image)}
+              trimmed={original && trimLabel(original, image)}
+              alternatives={
+                original && deployment ? alternativesFor(image, original, deployment) : []
+              }
               onChangePlacement={onChangePlacement}
             />
           </li>
@@ -116,18 +126,24 @@ function ResultTile({
   onOpen,
   onDownload,
   placement,
+  trimmed,
+  alternatives,
   onChangePlacement,
 }: {
   image: ExpandedImage;
   versions: readonly ExpandedImage[];
   busy: boolean;
   hasCredits: boolean;
-  onRegenerate: (ratio: string) => void;
+  onRegenerate: (ratio: string, alternative?: FramingChoice) => void;
   onPick: (index: number) => void;
   onOpen: () => void;
   onDownload: () => void;
   /** "Placement: Auto (Top)"; null until the original's size is known. */
   placement: string | null;
+  /** "Trimmed 12 % (top)"; null when the whole photo was kept. */
+  trimmed: string | null;
+  /** A weak result's one-click alternatives (one credit each). */
+  alternatives: readonly Alternative[];
   onChangePlacement: () => void;
 }) {
   const current = Math.max(
@@ -201,6 +217,11 @@ function ResultTile({
             {placement}
           </p>
         )}
+        {trimmed && (
+          <p className="-mt-2 text-xs text-slate-600" data-testid="result-trimmed">
+            {trimmed}
+          </p>
+        )}
         {isLowConfidence(image.confidence) && (
           <Alert tone="warning" className="px-3 py-2.5 text-xs">
             <p data-testid="low-confidence">{r.lowConfidence}</p>
@@ -211,6 +232,13 @@ function ResultTile({
             >
               {r.lowConfidenceAction}
             </button>
+            {alternatives.length > 0 && (
+              <AlternativeButtons
+                alternatives={alternatives}
+                disabled={busy || !hasCredits}
+                onChoose={(alternative) => onRegenerate(image.ratio, alternative)}
+              />
+            )}
           </Alert>
         )}
         <div className="mt-auto grid grid-cols-2 gap-2">
@@ -249,6 +277,37 @@ function PendingTile({ ratio }: { ratio: string }) {
       <div className="border-t border-slate-200 bg-white px-3.5 py-3">
         <p className="truncate text-sm font-semibold text-slate-900">{r.resultTitle(ratio)}</p>
         <div className="mt-3 h-9 rounded-lg bg-slate-100" />
+      </div>
+    </div>
+  );
+}
+
+/** A weak result's cleaner versions: each one click, one regeneration, one credit. */
+function AlternativeButtons({
+  alternatives,
+  disabled,
+  onChoose,
+}: {
+  alternatives: readonly Alternative[];
+  disabled: boolean;
+  onChoose: (alternative: Alternative) => void;
+}) {
+  return (
+    <div className="mt-2.5" data-testid="alternatives">
+      <p className="font-medium">{r.alternativesTitle}</p>
+      <div className="mt-1.5 flex flex-wrap gap-1.5">
+        {alternatives.map((alternative) => (
+          <Button
+            key={alternative.id}
+            variant="secondary"
+            className="h-8 px-2.5 text-xs"
+            disabled={disabled}
+            onClick={() => onChoose(alternative)}
+          >
+            {alternative.label}{' '}
+            <span className="font-normal text-slate-500">· {r.alternativeCost}</span>
+          </Button>
+        ))}
       </div>
     </div>
   );

@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { copy, summarizeSelection, type Alignment, type UploadResponse } from '@reframe/shared';
 import { fetchHistoryPage } from '../../api/history';
+import { siteConfigQuery } from '../../api/site-config';
 import { useAuth } from '../../auth/use-auth';
 import { Alert } from '../../components/Alert';
 import { AppPage } from '../../components/AppPage';
@@ -15,6 +17,7 @@ import { useBulkAccess } from './bulk/use-bulk-access';
 import { useBulkRun } from './bulk/use-bulk-run';
 import { EmptyPanel } from './EmptyPanel';
 import { ExpandedImagesCard } from './ExpandedImagesCard';
+import { DEFAULT_FRAMING_CHOICE, FramingPicker, type FramingChoice } from './FramingPicker';
 import { recallLastRun, rememberLastRun, versionsOf } from './last-run';
 import { OriginalImageCard } from './OriginalImageCard';
 import { ProcessControls } from './ProcessControls';
@@ -62,6 +65,8 @@ export function ResizerScreen() {
   const queueRef = useRef<HTMLDivElement>(null);
   const placementRef = useRef<HTMLFieldSetElement>(null);
   const [alignment, setAlignment] = useState<Alignment>(DEFAULT_ALIGNMENT);
+  const [framing, setFraming] = useState<FramingChoice>(DEFAULT_FRAMING_CHOICE);
+  const siteConfig = useQuery(siteConfigQuery).data;
   const [bulkLocked, setBulkLocked] = useState(false);
   const canBulk = useBulkAccess();
   const bulk = useBulkRun();
@@ -74,6 +79,7 @@ export function ResizerScreen() {
     selected: toRun,
     hasCredits: usage.hasCredits,
     alignment,
+    framing,
   });
   const image = useImageUpload(
     () => {
@@ -155,6 +161,7 @@ export function ResizerScreen() {
         onChange={setAlignment}
         fieldsetRef={placementRef}
       />
+      <FramingPicker value={framing} disabled={running || bulk.running} onChange={setFraming} />
       <SelectionSummary
         summary={summary}
         credits={inBulk ? summary.credits : toRun.length}
@@ -182,6 +189,7 @@ export function ResizerScreen() {
           pickers={pickers}
           summary={summary}
           alignment={alignment}
+          framing={framing}
           remainingCredits={usage.remainingCredits}
           hasCredits={usage.hasCredits}
         />
@@ -254,11 +262,12 @@ export function ResizerScreen() {
                   waiting={waiting}
                   isBusy={(ratio) => isRatioBusy(queue, ratio)}
                   hasCredits={usage.hasCredits}
-                  onRegenerate={(ratio) => void run.regenerate(ratio)}
+                  onRegenerate={(ratio, alternative) => void run.regenerate(ratio, alternative)}
                   onPick={run.pick}
                   onOpen={setViewing}
                   original={uploaded}
                   onChangePlacement={openPlacement}
+                  deployment={siteConfig ?? null}
                 />
               )}
               {queue.length > 0 && (

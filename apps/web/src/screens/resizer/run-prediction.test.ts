@@ -19,6 +19,9 @@ function prediction(overrides: Partial<Prediction> = {}): Prediction {
     offset_x: null,
     offset_y: null,
     confidence: null,
+    framing: 'keep',
+    style: 'natural',
+    crop: null,
     ...overrides,
   };
 }
@@ -97,6 +100,9 @@ describe('runPrediction', () => {
       offsetX: 120,
       offsetY: 0,
       confidence: 0.42,
+      framing: 'keep',
+      style: 'natural',
+      crop: null,
     });
     expect(started).toEqual([{ ...input, seed: 123456 }]);
     expect(polled).toEqual(['p1', 'p1']);

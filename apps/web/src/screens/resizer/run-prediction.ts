@@ -1,5 +1,8 @@
 import {
   type Alignment,
+  type Crop,
+  type FillStyle,
+  type FramingMode,
   errorMessages,
   formatMessage,
   type Prediction,
@@ -47,6 +50,10 @@ export interface ExpandedImage {
   offsetY: number | null;
   /** The engine's confidence in the fill; null when not measured (a hosted provider). */
   confidence: number | null;
+  /** The framing and style it was made with, and the part of the original it kept (issue 38). */
+  framing: FramingMode;
+  style: FillStyle;
+  crop: Crop | null;
 }
 
 /** The brief's AI input: a random integer seed below 1,000,000, new on every call. */
@@ -70,6 +77,9 @@ function toResult(prediction: Prediction): ExpandedImage {
     offsetX: prediction.offset_x,
     offsetY: prediction.offset_y,
     confidence,
+    framing: prediction.framing,
+    style: prediction.style,
+    crop: prediction.crop,
   };
 }
 

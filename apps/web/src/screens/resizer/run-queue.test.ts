@@ -19,6 +19,9 @@ const result = (ratio: string, url = `http://x/${ratio}.png`) => ({
   offsetX: 0,
   offsetY: 0,
   confidence: 0.9,
+  framing: 'auto' as const,
+  style: 'natural' as const,
+  crop: null,
 });
 
 function apply(actions: RunAction[], from: RunState = initialRunState): RunState {

@@ -22,6 +22,7 @@ import { siteConfigQuery } from '../../api/site-config';
 import { runPrediction, type ExpandedImage, type PredictionApi } from './run-prediction';
 import { initialRunState, progressAction, runReducer, type RunAction } from './run-queue';
 import { submitRatios } from './submit-ratios';
+import type { FramingChoice } from './FramingPicker';
 
 export const predictionApi: PredictionApi = {
   start: startPrediction,
@@ -68,6 +69,8 @@ interface RunInputs {
   hasCredits: boolean;
   /** Where the original sits on each canvas (issue 15); centred by default. */
   alignment?: Alignment;
+  /** The framing and fill style of each output (issue 38); the deployment's default framing. */
+  framing?: FramingChoice;
 }
 
 /**
@@ -76,7 +79,7 @@ interface RunInputs {
  * upload (reset) or leaving the screen cancels what is still running, so stale results never
  * reach the new image.
  */
-export function useResizerRun({ upload, selected, hasCredits, alignment }: RunInputs) {
+export function useResizerRun({ upload, selected, hasCredits, alignment, framing }: RunInputs) {
   const [state, dispatch] = useReducer(runReducer, initialRunState);
   const queryClient = useQueryClient();
   const generation = useRef(0);
@@ -89,7 +92,13 @@ export function useResizerRun({ upload, selected, hasCredits, alignment }: RunIn
   );
 
   const runOne = useCallback(
-    async (uploadId: string, ratio: string, regenerate: boolean, mine: number) => {
+    async (
+      uploadId: string,
+      ratio: string,
+      regenerate: boolean,
+      mine: number,
+      choice: FramingChoice | undefined,
+    ) => {
       const send = (action: RunAction) => {
         if (generation.current === mine) dispatch(action);
       };
@@ -99,7 +108,14 @@ export function useResizerRun({ upload, selected, hasCredits, alignment }: RunIn
       };
       try {
         const result = await runPrediction(
-          { upload_id: uploadId, ...outputSpecOfKey(ratio), alignment, regenerate },
+          {
+            upload_id: uploadId,
+            ...outputSpecOfKey(ratio),
+            alignment,
+            framing: choice?.framing,
+            style: choice?.style,
+            regenerate,
+          },
           {
             api: predictionApi,
             sleep: sleepUnlessCancelled,
@@ -145,20 +161,20 @@ export function useResizerRun({ upload, selected, hasCredits, alignment }: RunIn
     const { submission, maxInFlight } = await submissionPlan(queryClient);
     // In the order the picker lists them: the first one listed is the first to start.
     await submitRatios(ratios, submission, maxInFlight, {
-      run: (ratio) => runOne(upload.id, ratio, false, mine),
+      run: (ratio) => runOne(upload.id, ratio, false, mine, framing),
       onStart: (ratio) => dispatch({ type: 'start', ratio }),
       sleep,
       cancelled: () => generation.current !== mine,
     });
     void queryClient.invalidateQueries({ queryKey: historyQueryKey });
-  }, [refuse, upload, selected, runOne, queryClient]);
+  }, [refuse, upload, selected, runOne, queryClient, framing]);
 
   /**
    * One ratio on its own: a regeneration (a new version of a result) or the retry of a failed
    * ratio. Either is one prediction, so the server charges one credit and nothing else re-runs.
    */
   const runAgain = useCallback(
-    async (ratio: string, kind: 'regenerate' | 'retry') => {
+    async (ratio: string, kind: 'regenerate' | 'retry', choice: FramingChoice | undefined) => {
       if (!upload) {
         const message =
           kind === 'regenerate' ? errorMessages.REGENERATE_MISSING_IMAGE : errorMessages.NO_IMAGE;
@@ -171,13 +187,21 @@ export function useResizerRun({ upload, selected, hasCredits, alignment }: RunIn
       }
       const mine = generation.current;
       dispatch({ type: kind, ratio });
-      await runOne(upload.id, ratio, kind === 'regenerate', mine);
+      await runOne(upload.id, ratio, kind === 'regenerate', mine, choice);
       void queryClient.invalidateQueries({ queryKey: historyQueryKey });
     },
     [upload, hasCredits, runOne, queryClient],
   );
-  const regenerate = useCallback((ratio: string) => runAgain(ratio, 'regenerate'), [runAgain]);
-  const retry = useCallback((ratio: string) => runAgain(ratio, 'retry'), [runAgain]);
+  /** A new version with the run's choices, or with an alternative's (a weak result's, issue 38). */
+  const regenerate = useCallback(
+    (ratio: string, alternative?: FramingChoice) =>
+      runAgain(ratio, 'regenerate', alternative ?? framing),
+    [runAgain, framing],
+  );
+  const retry = useCallback(
+    (ratio: string) => runAgain(ratio, 'retry', framing),
+    [runAgain, framing],
+  );
 
   const pick = useCallback((ratio: string, index: number) => {
     dispatch({ type: 'pick', ratio, index });

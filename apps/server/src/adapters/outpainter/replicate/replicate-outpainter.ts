@@ -2,7 +2,13 @@ import { isEngineInputError, type EnginePool, type ModelCanvas } from '@reframe/
 import type { FastifyBaseLogger } from 'fastify';
 import * as z from 'zod';
 import type { ReplicateConfig } from '../../../platform/config/outpainter-config';
-import { isTimeout, ProviderError, type Outpainter, type OutpaintTask } from '../outpainter';
+import {
+  isTimeout,
+  keptWhole,
+  ProviderError,
+  type Outpainter,
+  type OutpaintTask,
+} from '../outpainter';
 import { fetchOutput } from './output-fetch';
 import { sendInput } from './input-files';
 import { fitFor, modelFamilies } from './model-families';
@@ -226,6 +232,7 @@ export function createReplicateOutpainter(deps: ReplicateOutpainterDeps): Outpai
         return {
           ...result,
           ...placed,
+          ...keptWhole(task),
           madeBy: { provider: 'replicate', model: config.model, fallback: false },
         };
       } catch (error) {

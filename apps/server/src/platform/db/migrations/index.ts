@@ -17,6 +17,7 @@ import { apiKeys } from './0017-api-keys';
 import { apiWebhooks } from './0018-api-webhooks';
 import { predictionCanvas } from './0019-prediction-canvas';
 import { webhookHosts } from './0020-webhook-hosts';
+import { framing } from './0021-framing';
 
 /**
  * Every migration, in the order it runs. To add one: create the next numbered file exporting a
@@ -40,6 +41,7 @@ const migrations: ReadonlyArray<readonly [name: string, build: (dialect: Dialect
   ['0018-api-webhooks', apiWebhooks],
   ['0019-prediction-canvas', predictionCanvas],
   ['0020-webhook-hosts', webhookHosts],
+  ['0021-framing', framing],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Alignment, SelectionSummary } from '@reframe/shared';
 import { Alert } from '../../../components/Alert';
+import type { FramingChoice } from '../FramingPicker';
 import { BulkControls } from './BulkControls';
 import { BulkPhotoList } from './BulkPhotoList';
 import { BulkQueue } from './BulkQueue';
@@ -16,6 +17,7 @@ export function BulkResizer({
   pickers,
   summary,
   alignment,
+  framing,
   remainingCredits,
   hasCredits,
 }: {
@@ -24,6 +26,8 @@ export function BulkResizer({
   pickers: ReactNode;
   summary: SelectionSummary;
   alignment: Alignment;
+  /** The run's framing and style (issue 38), chosen in `pickers` before it is confirmed. */
+  framing: FramingChoice;
   remainingCredits: number | null;
   hasCredits: boolean;
 }) {
@@ -46,7 +50,7 @@ export function BulkResizer({
           disabled={bulk.uploading || ready === 0}
           running={bulk.running}
           error={bulk.error}
-          onStart={() => void bulk.start(summary.outputs, alignment)}
+          onStart={() => void bulk.start(summary.outputs, alignment, framing)}
         />
       </div>
       <div className="flex min-w-0 flex-col gap-6">
@@ -57,7 +61,7 @@ export function BulkResizer({
             zipping={bulk.zipping}
             hasCredits={hasCredits}
             onDownloadZip={() => void bulk.downloadZip()}
-            onRegenerate={(output) => void bulk.regenerate(output, alignment)}
+            onRegenerate={(output) => void bulk.regenerate(output, alignment, framing)}
           />
         ) : (
           bulk.photos.some((p) => p.error) && (

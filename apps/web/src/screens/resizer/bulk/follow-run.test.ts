@@ -18,6 +18,9 @@ function prediction(id: string, overrides: Partial<Prediction> = {}): Prediction
     offset_x: null,
     offset_y: null,
     confidence: null,
+    framing: 'keep',
+    style: 'natural',
+    crop: null,
     ...overrides,
   };
 }

@@ -12,6 +12,7 @@ import {
 import { historyQueryKey } from '../../../api/history';
 import { uploadImage, usageStatsQueryKey } from '../../../api/resizer';
 import { startRun } from '../../../api/runs';
+import type { FramingChoice } from '../FramingPicker';
 import { runPrediction } from '../run-prediction';
 import { isSettled, type QueueStatus } from '../run-queue';
 import { browserFetch, saveBlob } from '../save-file';
@@ -117,7 +118,7 @@ export function useBulkRun() {
   }, []);
 
   const start = useCallback(
-    async (selected: readonly string[], alignment: Alignment) => {
+    async (selected: readonly string[], alignment: Alignment, framing: FramingChoice) => {
       const ready = photos.filter((p) => p.upload !== null);
       if (ready.length === 0) return setError(errorMessages.NO_IMAGE);
       if (selected.length === 0) return setError(errorMessages.NO_RATIO);
@@ -129,6 +130,8 @@ export function useBulkRun() {
           upload_ids: ready.map((p) => p.upload!.id),
           outputs: selected.map(outputSpecOfKey),
           alignment,
+          framing: framing.framing,
+          style: framing.style,
         });
         started = run.predictions;
         const shown = run.predictions.map((p): BulkOutput => ({
@@ -168,7 +171,7 @@ export function useBulkRun() {
 
   /** A new version of one output, made and charged (one credit) on its own, as a single result's. */
   const regenerate = useCallback(
-    async (output: BulkOutput, alignment: Alignment) => {
+    async (output: BulkOutput, alignment: Alignment, framing: FramingChoice) => {
       patchOutput(output.predictionId, { status: 'processing', error: null });
       try {
         const result = await runPrediction(
@@ -176,6 +179,8 @@ export function useBulkRun() {
             upload_id: output.uploadId,
             ...outputSpecOfKey(output.key),
             alignment,
+            framing: framing.framing,
+            style: framing.style,
             regenerate: true,
           },
           {
