@@ -1,10 +1,5 @@
 import type { PlacementMode } from '@reframe/engine';
-import {
-  computeCanvas,
-  resolveOutput,
-  type Alignment,
-  type CanvasGeometry,
-} from '@reframe/shared';
+import { computeCanvas, resolveOutput, type Alignment, type CanvasGeometry } from '@reframe/shared';
 import type { OutpaintProviderName } from '../resizer.tables';
 
 /**

@@ -300,7 +300,8 @@ function AlternativeButtons({
           <Button
             key={alternative.id}
             variant="secondary"
-            className="h-8 px-2.5 text-xs"
+            // Wraps inside a narrow card (390 px) instead of running past its edge.
+            className="h-auto! min-h-8 max-w-full px-2.5 py-1 text-left text-xs whitespace-normal!"
             disabled={disabled}
             onClick={() => onChoose(alternative)}
           >
