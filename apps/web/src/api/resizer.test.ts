@@ -36,6 +36,9 @@ describe('startPrediction', () => {
       offset_x: null,
       offset_y: null,
       confidence: null,
+      framing: 'auto',
+      style: 'natural',
+      crop: null,
     };
     const fetchMock = answer(202, prediction);
     await expect(startPrediction(input)).resolves.toEqual(prediction);
