@@ -86,14 +86,15 @@ test.describe('results: compare, versions, retry, formats, history', () => {
     await expect(page).toHaveTitle('AI Image Resizer · Reframe');
     await page.locator('input[type=file]').setInputFiles(await smallCoffee());
     await expect(page.getByTestId('original-ratio')).toHaveText('1.50:1');
-    // The brief's canvas, whose sizes `expectedName` knows (Auto framing may trim, issue 38).
-    await page
-      .getByTestId('framing-picker')
-      .getByText('Keep the whole photo', { exact: true })
-      .click();
     await expect(page.getByTestId('small-image-note')).toContainText(
       'This image is small (240 × 160): the results will be small too.',
     );
+    // The brief's canvas, whose sizes `expectedName` knows (Auto framing may trim, issue 38).
+    const keepWhole = page
+      .getByTestId('framing-picker')
+      .getByRole('radio', { name: 'Keep the whole photo' });
+    await keepWhole.check();
+    await expect(keepWhole).toBeChecked();
 
     // Six ratios with five credits: the warning, the upgrade link, and a run of five.
     for (const ratio of ['16:9', '9:16', '4:3', '21:9', '2:3']) {

@@ -245,7 +245,10 @@ function ResultTile({
           <RegenerateButton
             hasCredits={hasCredits}
             busy={busy}
-            onClick={() => onRegenerate(image.ratio)}
+            // A new version is made as this one was: its framing and style (issue 38).
+            onClick={() =>
+              onRegenerate(image.ratio, { framing: image.framing, style: image.style })
+            }
           />
           <Button className="h-9 px-3" fullWidth onClick={onDownload}>
             <Download aria-hidden="true" className="size-4" />
