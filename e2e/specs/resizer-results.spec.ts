@@ -93,7 +93,7 @@ test.describe('results: compare, versions, retry, formats, history', () => {
     const keepWhole = page
       .getByTestId('framing-picker')
       .getByRole('radio', { name: 'Keep the whole photo' });
-    await keepWhole.check();
+    await keepWhole.check({ force: true });
     await expect(keepWhole).toBeChecked();
 
     // Six ratios with five credits: the warning, the upgrade link, and a run of five.
