@@ -245,8 +245,7 @@ function ResultTile({
           <RegenerateButton
             hasCredits={hasCredits}
             busy={busy}
-            // A new version is made as this one was: its framing and style (issue 38).
-            onClick={() =>
+            onClick={() => onRegenerate(image.ratio)}
               onRegenerate(image.ratio, { framing: image.framing, style: image.style })
             }
           />
