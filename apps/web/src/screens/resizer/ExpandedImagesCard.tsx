@@ -246,8 +246,6 @@ function ResultTile({
             hasCredits={hasCredits}
             busy={busy}
             onClick={() => onRegenerate(image.ratio)}
-              onRegenerate(image.ratio, { framing: image.framing, style: image.style })
-            }
           />
           <Button className="h-9 px-3" fullWidth onClick={onDownload}>
             <Download aria-hidden="true" className="size-4" />
