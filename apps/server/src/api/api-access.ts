@@ -1,6 +1,5 @@
-import { planOf } from '@reframe/shared';
 import type { Kysely } from 'kysely';
-import { findAccount } from '../billing/billing.repo';
+import { planFor } from '../billing/plans';
 import type { DB } from '../platform/db/types';
 import { findMembership, findTeamByOwner } from '../team/team.repo';
 
@@ -21,8 +20,7 @@ export async function apiAccountFor(db: Kysely<DB>, userId: string): Promise<Api
     if (membership.role === 'member') return null;
     return { accountUserId: membership.owner_user_id, teamId: membership.team_id };
   }
-  const account = await findAccount(db, userId);
-  if (!planOf(account?.plan_id).apiKeys) return null;
+  if (!(await planFor(db, userId, 'self')).apiKeys) return null;
   const owned = await findTeamByOwner(db, userId);
   return {
     accountUserId: userId,

@@ -3,7 +3,6 @@ import {
   API_DOWNLOAD_URL_TTL_SECONDS,
   createRunBodySchema,
   placementPacks,
-  planOf,
   type ApiAccount,
   type ApiFormat,
   type Expansion,
@@ -12,7 +11,7 @@ import {
 } from '@reframe/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { findAccount } from '../billing/billing.repo';
+import { planFor } from '../billing/plans';
 import { getBalance } from '../credits/credits.repo';
 import { isUniqueViolation } from '../platform/db/unique-violation';
 import type { DB } from '../platform/db/types';
@@ -245,10 +244,9 @@ export function createExpansionsService(deps: ExpansionsServiceDeps) {
     /** GET /v1/account: the balance and plan the key spends from, and its limits. */
     async account(key: ApiKeyRow): Promise<ApiAccount> {
       const { payerId } = await chargeFor(db, key.created_by_user_id);
-      const account = await findAccount(db, payerId);
       return {
         credits: (await getBalance(db, payerId)) ?? 0,
-        plan: planOf(account?.plan_id).id,
+        plan: (await planFor(db, key.created_by_user_id, 'payer')).id,
         key: { name: key.name, mode: key.mode },
         rate_limit: {
           expansions_per_minute: deps.expansionsPerMinute,

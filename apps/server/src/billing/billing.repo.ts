@@ -34,8 +34,8 @@ export function findAccountByCustomer(db: BillingDb, customerId: string) {
     .executeTakeFirst();
 }
 
-/** The owner's plan, which sets their jobs' place in the queue (plan-priority.ts). */
-export async function findPlanIdForQueue(db: BillingDb, userId: string) {
+/** The plan id a user's account holds, for `planFor` (plans.ts). */
+export async function findPlanId(db: BillingDb, userId: string) {
   const account = await db
     .selectFrom('billing_account')
     .select('plan_id')

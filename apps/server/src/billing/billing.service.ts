@@ -22,6 +22,7 @@ import {
 } from './billing.repo';
 import { firstPeriodContaining, type Clock } from '../platform/clock/clock';
 import { poolBalance, spendingTeamOf } from '../team/team-access';
+import { planFor } from './plans';
 
 /** The billing callables' rules: configuration, checkout, portal, usage. */
 export function createBillingService(deps: {
@@ -119,6 +120,7 @@ export function createBillingService(deps: {
       operationsThisMonth: profile.operations_this_month,
       subscriptionStatus: toSubscriptionStatus(profile.subscription_status),
       currentPlan: isPlanId(account.plan_id) ? account.plan_id : 'free',
+      payerPlan: (await planFor(db, userId, 'payer')).id,
       renewalDate: toIsoString(account.period_end),
       cancelAtPeriodEnd: Boolean(account.cancel_at_period_end),
       scheduledPlan:

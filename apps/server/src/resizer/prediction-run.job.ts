@@ -1,10 +1,11 @@
-import { copy, errorMessages, planOf } from '@reframe/shared';
+import { copy, errorMessages } from '@reframe/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { failureMessage, type Outpainter } from '../adapters/outpainter/outpainter';
 import type { EnginePool } from '@reframe/engine';
 import type { Storage } from '../adapters/storage/storage';
 import type { DB } from '../platform/db/types';
+import { planFor } from '../billing/plans';
 import { completePrediction, failAndRefund } from './predictions/prediction-settlement';
 import {
   canvasOfPrediction,
@@ -34,8 +35,12 @@ export interface PredictionRunDeps {
   timeoutMs: number;
 }
 
-/** A user's ratios running at once, from their plan (the plan catalogue's `processing`). */
-const ratiosAtOnceOn = (planId: string | null) => planOf(planId).processing.ratiosAtOnce;
+/**
+ * A user's ratios running at once, from the plan of whoever pays for their runs (the plan
+ * catalogue's `processing`): a member spending a team's pool runs as many as its owner's plan.
+ */
+const ratiosAtOnceFor = async (trx: Kysely<DB>, userId: string) =>
+  (await planFor(trx, userId, 'payer')).processing.ratiosAtOnce;
 
 class JobTimeoutError extends Error {
   override readonly name = 'JobTimeoutError';
@@ -54,7 +59,7 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
     { predictionId }: JobData<'PredictionRun'>,
     shutdown: AbortSignal,
   ): Promise<JobStatus> {
-    const prediction = await claimForRun(db, predictionId, ratiosAtOnceOn);
+    const prediction = await claimForRun(db, predictionId, ratiosAtOnceFor);
     if (!prediction) return 'skipped';
     if (prediction === 'busy') {
       log.debug(

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   copy,
-  planOf,
   TEAM_INVITE_TTL_DAYS,
   type Invitation,
   type InviteRole,
@@ -13,7 +12,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { teamJoinLink } from '../auth/links';
-import { findAccount } from '../billing/billing.repo';
+import { planFor } from '../billing/plans';
 import type { LimitsConfig } from '../platform/config/limits-config';
 import { teamCreditsUsedSince } from '../credits/credits.service';
 import { toIsoString } from '../platform/db/column-types';
@@ -72,8 +71,7 @@ const startOfMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.
 export function createTeamService({ db, mailer, appUrl, limits, log }: TeamServiceDeps) {
   /** Seats of the owner's current plan (0 once it has left Expert). */
   async function seatLimitOf(ownerId: string, q: Kysely<DB> = db): Promise<number> {
-    const account = await findAccount(q, ownerId);
-    return planOf(account?.plan_id).teamSeats;
+    return (await planFor(q, ownerId, 'self')).teamSeats;
   }
 
   /** The caller's team and role: the team they are a member of, else the one they own. */

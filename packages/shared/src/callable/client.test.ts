@@ -40,6 +40,7 @@ const stats = {
   operationsThisMonth: 0,
   subscriptionStatus: 'free',
   currentPlan: 'free',
+  payerPlan: 'free',
   renewalDate: null,
   cancelAtPeriodEnd: false,
   scheduledPlan: null,

@@ -53,7 +53,13 @@ export const getUsageStatsResponseSchema = z.object({
   totalOperations: z.number().int().nonnegative(),
   operationsThisMonth: z.number().int().nonnegative(),
   subscriptionStatus: z.enum(subscriptionStatuses),
+  /** The user's own subscription's plan (Billing shows and changes it). */
   currentPlan: z.enum(planIds),
+  /**
+   * The plan the user's runs follow, of whoever pays for them: the pool owner's while `team` is
+   * set, else `currentPlan`. It sets the ratios running at once, the queue place and bulk.
+   */
+  payerPlan: z.enum(planIds),
   /** ISO date of the next renewal (or, when canceling, of the move to the free tier). */
   renewalDate: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),

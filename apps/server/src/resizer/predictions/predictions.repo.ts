@@ -7,7 +7,6 @@ import type {
   PredictionRow,
   PredictionTable,
 } from '../resizer.tables';
-import '../../billing/billing.tables';
 
 /**
  * A result as stored: its file, who made it, where the original ended up on it (the result's
@@ -93,21 +92,20 @@ export function findOwnedPrediction(db: Db, userId: string, predictionId: string
 
 /**
  * Marks an unsettled prediction as running (one more attempt), unless its owner already has as
- * many others running as `runningLimit` allows for their plan (`busy`); undefined if it is
- * already settled.
+ * many others running as `runningLimit` allows them (`busy`); undefined if it is already settled.
+ * `runningLimit` is asked inside the claim's transaction.
  */
 export function claimForRun(
   db: Db,
   predictionId: string,
-  runningLimit: (planId: string | null) => number,
+  runningLimit: (trx: Db, userId: string) => Promise<number>,
 ) {
   return db.transaction().execute(async (trx) => {
     const unsettled = await trx
       .selectFrom('prediction')
-      .leftJoin('billing_account', 'billing_account.user_id', 'prediction.user_id')
-      .select(['prediction.user_id', 'billing_account.plan_id'])
-      .where('prediction.id', '=', predictionId)
-      .where('prediction.status', 'in', UNSETTLED)
+      .select('user_id')
+      .where('id', '=', predictionId)
+      .where('status', 'in', UNSETTLED)
       .executeTakeFirst();
     if (!unsettled) return undefined;
     // Holds the owner's profile row (PostgreSQL) or the write lock (SQLite) until commit, so
@@ -124,7 +122,8 @@ export function claimForRun(
       .where('status', '=', 'processing')
       .where('id', '<>', predictionId)
       .executeTakeFirst();
-    if (Number(running?.count ?? 0) >= runningLimit(unsettled.plan_id)) return 'busy' as const;
+    const limit = await runningLimit(trx, unsettled.user_id);
+    if (Number(running?.count ?? 0) >= limit) return 'busy' as const;
     // Stamped once the owner's row is ours: the job that held the slot has settled by now.
     const now = new Date();
     return trx

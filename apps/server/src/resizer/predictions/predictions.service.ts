@@ -16,7 +16,7 @@ import { fileUrl } from '../files/file-urls';
 import { AppError } from '../../platform/http/app-error';
 import { assertStorageLeft } from '../uploads/upload-quota';
 import { findOwnedUpload, lockOwnedUpload } from '../uploads/uploads.repo';
-import { jobPriorityFor } from '../../billing/plan-priority';
+import { jobPriorityFor } from '../../billing/plans';
 import { assertCanStartJob } from './job-limits';
 import type { PredictionWatch } from './prediction-watch';
 import { DEFAULT_ALIGNMENT, outputCanvas, storedCanvas } from './output-canvas';
@@ -169,7 +169,7 @@ export function createPredictionsService({
         await insertPrediction(trx, { ...row, team_id: team?.teamId ?? null });
         await queue.enqueue(
           { name: 'PredictionRun', data: { predictionId: id } },
-          { key: id, priority: await jobPriorityFor(trx, payerId), trx },
+          { key: id, priority: await jobPriorityFor(trx, userId), trx },
         );
       });
       return toPrediction({ ...row, ...NOT_MADE_YET }, appUrl);

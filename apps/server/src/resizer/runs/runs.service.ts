@@ -1,7 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
   formatMessage,
-  isPlanId,
   MAX_SEED,
   type AiProvider,
   outputKeyOf,
@@ -11,7 +10,7 @@ import {
 } from '@reframe/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { findAccount } from '../../billing/billing.repo';
+import { planFor } from '../../billing/plans';
 import type { LimitsConfig } from '../../platform/config/limits-config';
 import { getBalance } from '../../credits/credits.repo';
 import { spendCredits, type TeamCharge } from '../../credits/credits.service';
@@ -64,13 +63,11 @@ export function createRunsService({
   log,
   aiProvider,
 }: RunsServiceDeps) {
-  /** The plan of whoever pays: a team's members bulk-process on its owner's plan (issue 26). */
+  /** Bulk follows the plan of whoever pays: a team's members bulk-process on its owner's plan. */
   async function assertPlanAllows(userId: string, photos: number) {
     if (photos <= 1) return;
-    const { payerId } = await chargeFor(db, userId);
-    const account = await findAccount(db, payerId);
-    const planId = isPlanId(account?.plan_id) ? account.plan_id : 'free';
-    if (!planAllowsBulk(planId)) throw new AppError('BULK_NOT_IN_PLAN', 403);
+    const plan = await planFor(db, userId, 'payer');
+    if (!planAllowsBulk(plan.id)) throw new AppError('BULK_NOT_IN_PLAN', 403);
   }
 
   async function balanceOf(trx: Kysely<DB>, userId: string): Promise<number> {

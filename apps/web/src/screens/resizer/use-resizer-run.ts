@@ -36,7 +36,8 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 /**
  * How this deployment's provider takes the ratios, as the server says, and how many at once: as
- * many as the user's plan runs at once, within the jobs a user may have queued or running.
+ * many as the plan of whoever pays runs at once (a team's pool: its owner's plan), within the
+ * jobs a user may have queued or running.
  */
 export async function submissionPlan(
   queryClient: QueryClient,
@@ -50,7 +51,7 @@ export async function submissionPlan(
       submission: ratioSubmission(config.aiProvider),
       maxInFlight: Math.min(
         config.maxActiveJobsPerUser,
-        planOf(usage.currentPlan).processing.ratiosAtOnce,
+        planOf(usage.payerPlan).processing.ratiosAtOnce,
       ),
     };
   } catch {
