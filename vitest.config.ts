@@ -58,13 +58,15 @@ const dialectTests = [
   'resizer/timeouts-and-recovery',
   'resizer/run-dispatch-failure',
   'replicate/replicate-restart',
-  // Teams: seats, invitations and the shared pool (concurrent spends and joins).
+  // Teams: seats, invitations, the shared pool (concurrent spends and joins) and whose plan
+  // counts for a member (the queue and the claim of a running slot).
   'team-invites',
   'team-roles',
   'team-pool',
   'team-history',
   'team-suspension',
   'team-edges',
+  'team-plan',
   // The public API: keys, idempotency, parallel spends, settlement and per-key counters. The key
   // checks (api/v1-auth) and the whole flow over HTTP (api/expansion-flow) run once: they go
   // through the same key and expansion queries as these, and the flow's outputs are large.
