@@ -104,6 +104,10 @@ test.describe('teams on the Expert plan', () => {
       "175 credits left in Olivia Owner's team pool",
     );
     await expect(other.getByText('Team credits')).toBeVisible();
+    // Bulk follows whoever pays (issue 40): on the pool's Expert, the colleague (on Free) may
+    // drop several photos.
+    await expect(other.getByText('Drop up to 20 photos here, or click to select')).toBeVisible();
+    await expect(other.locator('input[type=file]')).toHaveAttribute('multiple', '');
     await runOneRatio(other);
     await expect(other.getByTestId('credits-left')).toHaveText(
       "174 credits left in Olivia Owner's team pool",
