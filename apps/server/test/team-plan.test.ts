@@ -1,4 +1,4 @@
-import type { ApiAccount, ApiKeysView, Prediction, RunResponse, UsageStats } from '@reframe/shared';
+import type { ApiAccount, Prediction, RunResponse, UsageStats } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, v1 } from './api/api-client';
 import { heldEngineAndLog } from './helpers/held-engine';
