@@ -71,7 +71,7 @@ export function ErrorCodesTable() {
                 <th scope="row" className="px-4 py-2.5 font-normal max-sm:py-1">
                   <Term nowrap>{code}</Term>
                 </th>
-                <td className="px-4 py-2.5 text-slate-700 tabular-nums max-sm:py-1 max-sm:text-right">
+                <td className="px-4 py-2.5 whitespace-nowrap text-slate-700 tabular-nums max-sm:py-1 max-sm:text-right">
                   {status}
                 </td>
                 <td className="px-4 py-2.5 leading-6 text-slate-700 max-sm:col-span-2 max-sm:py-1">
