@@ -75,6 +75,9 @@ const dialectTests = [
   'api/expansion-rules',
   'api/settlement',
   'api/test-keys',
+  // Every documented /v1 error code, provoked from the contract's catalogue (issue 41): its
+  // credit, rate-limit and idempotency refusals answer the same on both dialects.
+  'api/error-contract',
   // The public API's webhooks: the secret's first-use race, deliveries and their attempts, the
   // cap on an account's pending ones, the backoff per host, and their lane of the job queue.
   'api/webhook-delivery',

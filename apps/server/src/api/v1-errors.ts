@@ -13,6 +13,20 @@ export class RetryLaterError extends AppError {
   }
 }
 
+/**
+ * A 400 invalid_request about one field of the request (issue 41): the answer names it in
+ * `field`, and its message (from `apiFieldErrors`, or the catalogue's `code`) starts with it.
+ */
+export class FieldError extends AppError {
+  constructor(
+    readonly field: string,
+    message: string,
+    code: ConstructorParameters<typeof AppError>[0] = 'INVALID_REQUEST',
+  ) {
+    super(code, 400, { message });
+  }
+}
+
 /** The app's refusals of an image, which /v1 answers as 415 rather than 400. */
 const UNSUPPORTED_TYPE = new Set(['INVALID_FILE_TYPE']);
 
@@ -34,8 +48,6 @@ function v1CodeOf(error: AppError): { code: ApiErrorCode; status: number } {
         : { code: 'unauthorized', status: 401 };
     case 402:
       return { code: 'insufficient_credits', status: 402 };
-    case 403:
-      return { code: 'forbidden', status: 403 };
     case 404:
       return { code: 'not_found', status: 404 };
     case 413:
@@ -71,7 +83,13 @@ export function registerV1ErrorHandler(app: FastifyInstance): void {
           error instanceof RetryLaterError ? error.retryAfterSeconds : DEFAULT_RETRY_AFTER_SECONDS;
         reply.header(API_HEADERS.retryAfter, String(seconds));
       }
-      body = { error: { code, message: error.message } };
+      body = {
+        error: {
+          code,
+          message: error.message,
+          ...(error instanceof FieldError ? { field: error.field } : {}),
+        },
+      };
       return reply.status(status).send(body);
     }
     if (error.validation || (error.statusCode && error.statusCode < 500)) {

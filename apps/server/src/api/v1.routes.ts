@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { EnginePool } from '@reframe/engine';
-import { API_HEADERS, MAX_UPLOAD_BYTES, type ApiFormat } from '@reframe/shared';
+import { API_HEADERS, MAX_UPLOAD_BYTES, apiFieldErrors, type ApiFormat } from '@reframe/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Storage } from '../adapters/storage/storage';
@@ -12,7 +12,7 @@ import { verifyDownload } from './download-tokens';
 import { readExpansionForm } from './expansion-form';
 import type { ExpansionsService } from './expansions.service';
 import { findDownload } from './expansions.repo';
-import { registerV1ErrorHandler } from './v1-errors';
+import { FieldError, registerV1ErrorHandler } from './v1-errors';
 
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
@@ -69,7 +69,10 @@ export function v1Routes(deps: V1RoutesDeps) {
         idempotencyKey !== undefined &&
         (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))
       ) {
-        throw new AppError('INVALID_REQUEST', 400);
+        throw new FieldError(
+          API_HEADERS.idempotencyKey,
+          apiFieldErrors.invalid(API_HEADERS.idempotencyKey),
+        );
       }
       const { file, fields } = await readExpansionForm(request);
       const created = await expansionsService.create(key, {

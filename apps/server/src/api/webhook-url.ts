@@ -1,4 +1,5 @@
-import { AppError } from '../platform/http/app-error';
+import { errorMessages } from '@reframe/shared';
+import { FieldError } from './v1-errors';
 
 /** Hosts a local receiver may listen on outside production (a developer's machine, tests). */
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
@@ -13,5 +14,11 @@ export function assertWebhookUrl(url: string | undefined, isProduction: boolean)
   const allowed =
     parsed.protocol === 'https:' ||
     (!isProduction && parsed.protocol === 'http:' && LOCAL_HOSTS.has(parsed.hostname));
-  if (!allowed) throw new AppError('API_WEBHOOK_URL_INVALID', 400);
+  if (!allowed) {
+    throw new FieldError(
+      'webhook_url',
+      errorMessages.API_WEBHOOK_URL_INVALID,
+      'API_WEBHOOK_URL_INVALID',
+    );
+  }
 }

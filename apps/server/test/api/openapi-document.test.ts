@@ -1,5 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { apiErrorCodes, API_HEADERS } from '@reframe/shared';
+import { apiErrorCatalogue, apiErrorCodes, API_HEADERS } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -13,7 +13,10 @@ afterAll(async () => {
 
 interface Document {
   openapi: string;
-  paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { description: string; headers?: object }> }>
+  >;
   webhooks: Record<string, { post: { parameters: { name: string }[] } }>;
   components: {
     schemas: Record<string, { properties?: Record<string, unknown> }>;
@@ -44,14 +47,28 @@ describe('GET /v1/openapi.json', () => {
       '/v1/expansions/{id}',
       '/v1/files/{token}',
     ]);
-    expect(Object.keys(document.paths['/v1/expansions']!.post!.responses).sort()).toEqual(
-      ['202', '400', '401', '402', '413', '415', '422', '429'].sort(),
+    const posted = document.paths['/v1/expansions']!.post!.responses;
+    expect(Object.keys(posted).sort()).toEqual(
+      ['202', '400', '401', '402', '413', '415', '422', '429', '500', '503', '507'].sort(),
+    );
+    // Each error answer lists the catalogue's codes of its status (issue 41).
+    for (const code of apiErrorCodes) {
+      if (code === 'not_found' || code === 'output_failed') continue;
+      for (const status of apiErrorCatalogue[code].statuses) {
+        expect(posted[String(status)]?.description, `${code} at ${status}`).toContain(`${code}:`);
+      }
+    }
+    expect(posted['503']?.headers).toHaveProperty(API_HEADERS.retryAfter);
+    expect(document.paths['/v1/expansions/{id}']!.get!.responses['404']?.description).toContain(
+      'not_found:',
     );
     expect(document.components.securitySchemes).toMatchObject({
       bearerAuth: { type: 'http', scheme: 'bearer' },
     });
     const errorCode = JSON.stringify(document.components.schemas.Error);
     for (const code of apiErrorCodes) expect(errorCode).toContain(`"${code}"`);
+    expect(errorCode).not.toContain('"forbidden"');
+    expect(errorCode).toContain('"field"');
     expect(Object.keys(document.components.schemas.ExpansionForm!.properties ?? {})).toEqual(
       expect.arrayContaining(['image', 'ratio', 'size', 'pack', 'webhook_url']),
     );

@@ -104,9 +104,13 @@ export const apiDocsCopy = {
     errors: {
       heading: 'Errors',
       lead: 'Every error has the same JSON shape, whatever its status. Show the message; branch on the code.',
+      fieldLead:
+        'When one field of the request is at fault, field names it (the message starts with it too), so you can point at the input to fix:',
       codeColumn: 'Code',
       statusColumn: 'Status',
       meaningColumn: 'Meaning',
+      /** The status column of a code that marks a failed output, never an answer. */
+      noStatus: '—',
     },
     headers: {
       heading: 'Headers',
@@ -140,35 +144,25 @@ export const apiDocsCopy = {
         'The whole contract (every route, field, answer and error) is described in an OpenAPI 3.1 document, generated from the same schemas the server validates with. Use it to generate a client.',
     },
   },
-  /** The error table: every code of apiErrorCodes, its usual status and what it means. */
+  /**
+   * The error table: what every code of the API's catalogue (`apiErrorCatalogue`, which gives
+   * its statuses) means.
+   */
   errorCodes: {
-    unauthorized: ['401', 'The key is missing, malformed, revoked or unknown.'],
-    key_suspended: [
-      '401',
+    unauthorized: 'The key is missing, malformed, revoked or unknown.',
+    key_suspended:
       "The key's maker no longer has API access on its account (removed, no longer an admin, or the plan ended).",
-    ],
-    forbidden: ['403', 'The key may not do this.'],
-    not_found: ['404', 'No such expansion for this key’s account.'],
-    invalid_request: ['400', 'A field is missing or wrong; the message says which.'],
-    unsupported_image: [
-      '415, 400',
+    not_found: 'No such expansion for this key’s account, or a download link that expired.',
+    invalid_request:
+      'A field is missing or wrong: field names it (such as pack, ratio, size, framing or style), and the message starts with it and says what it takes.',
+    unsupported_image:
       'The file is not an image Reframe reads (415), or it is damaged or outside the upload rules (400).',
-    ],
-    image_too_large: ['413', 'The file or its pixel size is over the upload limits.'],
-    insufficient_credits: ['402', 'Not enough credits for every output: nothing was charged.'],
-    rate_limited: [
-      '429, 503',
-      `Over ${API_EXPANSIONS_PER_MINUTE} a minute or the job limits: see ${h.retryAfter}.`,
-    ],
-    test_key_daily_limit: [
-      '429',
-      `The account's test keys made their ${TEST_KEY_CALLS_PER_DAY} calls today.`,
-    ],
-    idempotency_conflict: ['422', 'The idempotency key was used with a different request.'],
-    output_failed: ['—', 'On a failed output, not an answer: its credit is refunded.'],
-    internal: [
-      '500, 507',
-      'Something failed on our side, or the storage is full. Try again later.',
-    ],
-  } satisfies Record<ApiErrorCode, readonly [string, string]>,
+    image_too_large: 'The file or its pixel size is over the upload limits.',
+    insufficient_credits: 'Not enough credits for every output: nothing was charged.',
+    rate_limited: `Over ${API_EXPANSIONS_PER_MINUTE} a minute (429), or the server is busy with other uploads (503): see ${h.retryAfter}.`,
+    test_key_daily_limit: `The account's test keys made their ${TEST_KEY_CALLS_PER_DAY} calls today.`,
+    idempotency_conflict: 'The idempotency key was used with a different request.',
+    output_failed: 'On a failed output, not an answer: its credit is refunded.',
+    internal: 'Something failed on our side (500), or the storage is full (507). Try again later.',
+  } satisfies Record<ApiErrorCode, string>,
 } as const;

@@ -1,4 +1,5 @@
-import { API_HEADERS, API_KEY_PREFIXES, type Expansion } from '../schemas/api';
+import { API_HEADERS, API_KEY_PREFIXES, type Expansion, type V1Error } from '../schemas/api';
+import { apiFieldErrors } from './api-errors';
 import { errorMessages } from './errors';
 
 /**
@@ -126,6 +127,10 @@ for (const output of expansion.outputs) {
   errorShape: json({
     error: { code: 'insufficient_credits', message: errorMessages.NO_CREDITS },
   }),
+
+  fieldErrorShape: json({
+    error: { code: 'invalid_request', message: apiFieldErrors.invalid('pack'), field: 'pack' },
+  } satisfies V1Error),
 
   webhookHeaders: `POST /your/receiver HTTP/1.1
 content-type: application/json

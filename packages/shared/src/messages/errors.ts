@@ -159,6 +159,9 @@ export const errorMessages = {
     'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
   API_WEBHOOK_URL_INVALID:
     'webhook_url must be an https URL (http://localhost and http://127.0.0.1 only when the site itself runs on this machine, outside production).',
+  // ours: a POST /v1/expansions that asks for nothing, or for one output twice (issue 41)
+  API_NO_OUTPUTS: 'Give at least one ratio, size or pack',
+  API_OUTPUT_TWICE: 'Each ratio and size may be asked for once',
   API_DOWNLOAD_EXPIRED: 'This download link is invalid or has expired. Fetch the expansion again.',
   // ours: keys follow their maker's rights, and the test-key sandbox is per account (issue 39)
   API_KEY_SUSPENDED:

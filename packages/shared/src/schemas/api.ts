@@ -2,7 +2,7 @@ import * as z from 'zod';
 
 import { alignments } from '../geometry/canvas';
 import { fillStyles, framingModes } from '../geometry/framing';
-import { isKnownRatio } from '../output-target';
+import { customSizeKey, exactSizeError, isKnownRatio, normalRatioKey } from '../output-target';
 import { placementPacks } from '../placement-packs';
 import { cropSchema } from './resizer';
 
@@ -126,14 +126,43 @@ export const packIds = placementPacks.map((pack) => pack.id);
 
 const sizePattern = /^(\d{1,5})x(\d{1,5})$/;
 
+/** An exact size's width and height, or null when it is not WIDTHxHEIGHT. */
+function sizeOf(size: string): { width: number; height: number } | null {
+  const match = sizePattern.exec(size);
+  return match ? { width: Number(match[1]), height: Number(match[2]) } : null;
+}
+
+/** WIDTHxHEIGHT within the exact sizes' limits; past one, its catalogue code is the message. */
+const sizeField = z
+  .string()
+  .regex(sizePattern)
+  .superRefine((size, ctx) => {
+    const parsed = sizeOf(size);
+    const code = parsed && exactSizeError(parsed.width, parsed.height);
+    if (code) ctx.addIssue({ code: 'custom', message: code });
+  });
+
+/** The index of the first value whose key another before it has, or -1. */
+function firstRepeat(values: readonly string[], keyOf: (value: string) => string): number {
+  const seen = new Set<string>();
+  return values.findIndex((value) => {
+    const key = keyOf(value);
+    if (seen.has(key)) return true;
+    seen.add(key);
+    return false;
+  });
+}
+
 /**
  * The text fields of POST /v1/expansions (multipart; the file is the part named `image`).
- * `ratio` and `size` may repeat; at least one of ratio, size or pack.
+ * `ratio` and `size` may repeat, each value once; at least one of ratio, size or pack. Every
+ * issue's path starts with the field it is about (issue 41); a custom issue's message is a
+ * catalogue code.
  */
 export const expansionFieldsSchema = z
   .object({
     ratio: z.array(z.string().refine(isKnownRatio, { error: 'Unknown aspect ratio' })).default([]),
-    size: z.array(z.string().regex(sizePattern, { error: 'A size is WIDTHxHEIGHT' })).default([]),
+    size: z.array(sizeField).default([]),
     pack: z.enum(packIds as [string, ...string[]]).optional(),
     alignment: z.enum(alignments).default('auto'),
     /** How much of the photo may be trimmed (issue 38); the deployment's default when absent. */
@@ -142,8 +171,19 @@ export const expansionFieldsSchema = z
     format: z.enum(apiFormats).default('png'),
     webhook_url: z.url().optional(),
   })
+  .superRefine((fields, ctx) => {
+    const ratio = firstRepeat(fields.ratio, normalRatioKey);
+    if (ratio >= 0)
+      ctx.addIssue({ code: 'custom', path: ['ratio', ratio], message: 'API_OUTPUT_TWICE' });
+    const size = firstRepeat(fields.size, (value) => {
+      const parsed = sizeOf(value);
+      return parsed ? customSizeKey(parsed.width, parsed.height) : value;
+    });
+    if (size >= 0)
+      ctx.addIssue({ code: 'custom', path: ['size', size], message: 'API_OUTPUT_TWICE' });
+  })
   .refine((fields) => fields.ratio.length + fields.size.length > 0 || fields.pack, {
-    error: 'Give at least one ratio, size or pack',
+    error: 'API_NO_OUTPUTS',
   });
 export type ExpansionFields = z.infer<typeof expansionFieldsSchema>;
 
@@ -154,26 +194,62 @@ export type ExpansionOutputStatus = (typeof expansionOutputStatuses)[number];
 export const expansionStatuses = ['processing', 'succeeded', 'partial', 'failed'] as const;
 export type ExpansionStatus = (typeof expansionStatuses)[number];
 
-export const apiErrorCodes = [
-  'unauthorized',
-  'key_suspended',
-  'forbidden',
-  'not_found',
-  'invalid_request',
-  'unsupported_image',
-  'image_too_large',
-  'insufficient_credits',
-  'rate_limited',
-  'test_key_daily_limit',
-  'idempotency_conflict',
-  'output_failed',
-  'internal',
+/**
+ * The /v1 error contract (issue 41): every code a client can meet, with the statuses it comes
+ * with (none for `output_failed`, which marks a failed output, never an answer). The docs' table,
+ * the OpenAPI document and the server's contract test (test/api/error-contract) all read it, so a
+ * code documented here is a code the server answers.
+ */
+export const apiErrorCatalogue = {
+  unauthorized: { statuses: [401] },
+  key_suspended: { statuses: [401] },
+  not_found: { statuses: [404] },
+  invalid_request: { statuses: [400] },
+  unsupported_image: { statuses: [415, 400] },
+  image_too_large: { statuses: [413] },
+  insufficient_credits: { statuses: [402] },
+  rate_limited: { statuses: [429, 503] },
+  test_key_daily_limit: { statuses: [429] },
+  idempotency_conflict: { statuses: [422] },
+  output_failed: { statuses: [] },
+  internal: { statuses: [500, 507] },
+} as const satisfies Record<string, { statuses: readonly number[] }>;
+export type ApiErrorCode = keyof typeof apiErrorCatalogue;
+export const apiErrorCodes = Object.keys(apiErrorCatalogue) as [ApiErrorCode, ...ApiErrorCode[]];
+
+/**
+ * The form fields of POST /v1/expansions an `invalid_request` can name (issue 41), beside the
+ * Idempotency-Key header.
+ */
+export const expansionFormFields = [
+  'image',
+  'ratio',
+  'size',
+  'pack',
+  'alignment',
+  'framing',
+  'style',
+  'format',
+  'webhook_url',
 ] as const;
-export type ApiErrorCode = (typeof apiErrorCodes)[number];
+export type ExpansionFormField = (typeof expansionFormFields)[number];
 
 /** Every /v1 error answer, whatever its status. */
 export const v1ErrorSchema = z.object({
-  error: z.object({ code: z.enum(apiErrorCodes), message: z.string() }),
+  error: z.object({
+    code: z.enum(apiErrorCodes),
+    message: z.string(),
+    /**
+     * On an `invalid_request` about one field of the form (`expansionFormFields`, or an unknown
+     * one) or the Idempotency-Key header: its name, which the message starts with too.
+     */
+    field: z
+      .string()
+      .describe(
+        'On invalid_request about one field of the form or the Idempotency-Key header: its name, which the message starts with too.',
+      )
+      .optional(),
+  }),
 });
 export type V1Error = z.infer<typeof v1ErrorSchema>;
 

@@ -3,16 +3,15 @@ import {
   API_HEADERS,
   WEBHOOK_RETRY_WINDOW_HOURS,
   acceptedImageMimeTypes,
+  apiDocsCopy,
+  apiErrorCatalogue,
   apiFormats,
+  type ApiErrorCode,
 } from '@reframe/shared';
 import { componentSchemas } from './openapi-schemas';
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 const json = (schema: object) => ({ 'application/json': { schema } });
-const errorResponse = (description: string) => ({
-  description,
-  content: json(ref('schemas', 'Error')),
-});
 const imageTypes = Object.fromEntries(
   apiFormats.map((format) => [
     `image/${format}`,
@@ -23,11 +22,36 @@ const intHeader = (description: string) => ({ description, schema: { type: 'inte
 
 const credits = { [API_HEADERS.creditsRemaining]: ref('headers', 'CreditsRemaining') };
 
-/** The answers every authenticated /v1 route may give, beside its own. */
-const commonErrors = {
-  '401': ref('responses', 'Unauthorized'),
-  '429': ref('responses', 'RateLimited'),
-};
+/** Statuses that carry Retry-After. */
+const RETRY_STATUSES = new Set<number>([429, 503]);
+
+/**
+ * An operation's error answers, by status, from the API's error catalogue (issue 41): each says
+ * which codes come with it and what they mean, in the docs' words.
+ */
+function errorResponses(codes: readonly ApiErrorCode[]) {
+  const byStatus = new Map<number, ApiErrorCode[]>();
+  for (const code of codes) {
+    for (const status of apiErrorCatalogue[code].statuses) {
+      byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+    }
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, answered]) => [
+      String(status),
+      {
+        description: answered.map((code) => `${code}: ${apiDocsCopy.errorCodes[code]}`).join(' '),
+        ...(RETRY_STATUSES.has(status)
+          ? { headers: { [API_HEADERS.retryAfter]: ref('headers', 'RetryAfter') } }
+          : {}),
+        content: json(ref('schemas', 'Error')),
+      },
+    ]),
+  );
+}
+
+/** The codes every authenticated /v1 route may answer, beside its own. */
+const keyed: ApiErrorCode[] = ['unauthorized', 'key_suspended', 'rate_limited', 'internal'];
 
 const paths = {
   '/v1/expansions': {
@@ -53,12 +77,15 @@ const paths = {
           },
           content: json(ref('schemas', 'Expansion')),
         },
-        '400': errorResponse('The fields are not valid.'),
-        '402': errorResponse('Not enough credits for every output.'),
-        '413': errorResponse('The image is too large.'),
-        '415': errorResponse('The image is not a supported format.'),
-        '422': errorResponse('The Idempotency-Key was used with another request.'),
-        ...commonErrors,
+        ...errorResponses([
+          ...keyed,
+          'invalid_request',
+          'unsupported_image',
+          'image_too_large',
+          'insufficient_credits',
+          'test_key_daily_limit',
+          'idempotency_conflict',
+        ]),
       },
     },
   },
@@ -73,8 +100,7 @@ const paths = {
           headers: credits,
           content: json(ref('schemas', 'Expansion')),
         },
-        '404': errorResponse('No expansion of this account has this id.'),
-        ...commonErrors,
+        ...errorResponses([...keyed, 'not_found']),
       },
     },
   },
@@ -88,7 +114,7 @@ const paths = {
           headers: credits,
           content: json(ref('schemas', 'Account')),
         },
-        ...commonErrors,
+        ...errorResponses(keyed),
       },
     },
   },
@@ -100,7 +126,7 @@ const paths = {
       parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
       responses: {
         '200': { description: 'The image.', content: imageTypes },
-        '404': errorResponse('The link is unknown or has expired.'),
+        ...errorResponses(['not_found', 'internal']),
       },
     },
   },
@@ -142,7 +168,7 @@ export function buildOpenApiDocument() {
     info: {
       title: 'Reframe API',
       version: '1',
-      description: `Expand photos to new aspect ratios from a script. Keys are made in Settings; at most ${API_EXPANSIONS_PER_MINUTE} expansions a minute per key.`,
+      description: `Expand photos to new aspect ratios from a script. Keys are made in Settings; at most ${API_EXPANSIONS_PER_MINUTE} expansions a minute per account, all its keys together.`,
     },
     security: [{ bearerAuth: [] }],
     paths,
@@ -165,16 +191,6 @@ export function buildOpenApiDocument() {
         CreditsRemaining: intHeader('Credits left after this request.'),
         CreditsCharged: intHeader('Credits this request charged.'),
         RetryAfter: intHeader('Seconds to wait before trying again.'),
-      },
-      responses: {
-        Unauthorized: errorResponse(
-          'The key is missing, malformed or revoked (unauthorized), or its maker no longer has API access on its account (key_suspended).',
-        ),
-        RateLimited: {
-          description: 'Too many requests for this key.',
-          headers: { [API_HEADERS.retryAfter]: ref('headers', 'RetryAfter') },
-          content: json(ref('schemas', 'Error')),
-        },
       },
     },
   };

@@ -124,6 +124,8 @@ export function ApiDocsScreen() {
           <DocsSection id="errors" heading={s.errors.heading}>
             <Step>{s.errors.lead}</Step>
             <CodeBlock label={c.json} code={snippets.errorShape} />
+            <Step>{s.errors.fieldLead}</Step>
+            <CodeBlock label={c.json} code={snippets.fieldErrorShape} />
             <ErrorCodesTable />
           </DocsSection>
 

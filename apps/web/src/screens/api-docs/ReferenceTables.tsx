@@ -1,4 +1,4 @@
-import { apiDocsCopy, apiErrorCodes } from '@reframe/shared';
+import { apiDocsCopy, apiErrorCatalogue, apiErrorCodes } from '@reframe/shared';
 
 const s = apiDocsCopy.sections;
 
@@ -40,7 +40,7 @@ export function HeadersList() {
 }
 
 /**
- * Every code of the API's error catalogue, its usual status and what it means: a table from sm up;
+ * Every code of the API's error catalogue, its statuses and what it means: a table from sm up;
  * below, each row stacks (code and status, then the meaning) so nothing needs scrolling.
  */
 export function ErrorCodesTable() {
@@ -63,13 +63,15 @@ export function ErrorCodesTable() {
         </thead>
         <tbody className="divide-y divide-slate-200">
           {apiErrorCodes.map((code) => {
-            const [status, meaning] = apiDocsCopy.errorCodes[code];
+            const { statuses } = apiErrorCatalogue[code];
+            const status = statuses.length > 0 ? statuses.join(', ') : e.noStatus;
+            const meaning = apiDocsCopy.errorCodes[code];
             return (
               <tr key={code} className="max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:py-2">
                 <th scope="row" className="px-4 py-2.5 font-normal max-sm:py-1">
                   <Term nowrap>{code}</Term>
                 </th>
-                <td className="px-4 py-2.5 text-slate-700 tabular-nums max-sm:py-1 max-sm:text-right">
+                <td className="px-4 py-2.5 whitespace-nowrap text-slate-700 tabular-nums max-sm:py-1 max-sm:text-right">
                   {status}
                 </td>
                 <td className="px-4 py-2.5 leading-6 text-slate-700 max-sm:col-span-2 max-sm:py-1">
