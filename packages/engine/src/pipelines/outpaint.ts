@@ -3,10 +3,10 @@ import { blurredBackdrop } from '../codecs/backdrop';
 import { encodePng } from '../codecs/encode';
 import { EngineInputError } from '../errors';
 import { chooseFramedFill } from '../fill/framing-search';
-import type { PlacementMode, SearchOptions } from '../fill/placement-search';
+import type { PlacementMode } from '../fill/placement-search';
 import { chooseAndFill, DEFAULT_SEARCH_OPTIONS } from '../fill/placement-search';
 import type { CanvasPlacement } from '../fill/raster';
-import type { ShiftMapOptions } from '../fill/shift-map-fill';
+import { FillScratch } from '../fill/scratch';
 import { DEFAULT_SHIFT_MAP_OPTIONS } from '../fill/shift-map-fill';
 import type { CanvasRequest, Crop, FramedResult } from './canvas';
 import { decodeOriginalSized, outputSizeOf, pasteOriginalRows, timedResult } from './canvas';
@@ -58,12 +58,12 @@ export interface OutpaintRequest {
 
 /**
  * The built-in pipeline: decode, frame, fill the new area, encode. One whole job, run inside a
- * worker (or the CLI).
+ * worker (or the CLI). `scratch` is the fill's working memory: a pool worker passes the one it
+ * keeps for all its jobs.
  */
 export async function outpaint(
   request: OutpaintRequest,
-  fillOptions: ShiftMapOptions = DEFAULT_SHIFT_MAP_OPTIONS,
-  searchOptions: SearchOptions = DEFAULT_SEARCH_OPTIONS,
+  scratch = new FillScratch(),
 ): Promise<FramedResult> {
   const started = performance.now();
   const maxTrim = checkedTrim(request.maxTrim ?? 0);
@@ -73,10 +73,10 @@ export async function outpaint(
   const decoded = performance.now();
   const placed =
     style === 'blurred_backdrop'
-      ? await backdrop(image, request, maxTrim, fillOptions)
+      ? await backdrop(image, request, maxTrim)
       : maxTrim === 0
-        ? { ...chosenFill(image, request, fillOptions, searchOptions), crop: wholeOf(image) }
-        : framedFill(image, request, maxTrim, fillOptions, searchOptions);
+        ? { ...chosenFill(image, request, scratch), crop: wholeOf(image) }
+        : framedFill(image, request, maxTrim);
   const filled = performance.now();
   const output = canvas.outputWidth === undefined ? placed.size : outputSizeOf(canvas);
   const { width, height } = placed.size;
@@ -115,8 +115,7 @@ function checkedTrim(maxTrim: number): number {
 function chosenFill(
   image: RawImage,
   request: OutpaintRequest,
-  fillOptions: ShiftMapOptions,
-  searchOptions: SearchOptions,
+  scratch: FillScratch,
 ): Omit<Placed, 'crop'> {
   const { canvas } = request;
   const fill = chooseAndFill(
@@ -124,21 +123,17 @@ function chosenFill(
     canvas,
     request.placement ?? 'fixed',
     request.seed,
-    fillOptions,
-    searchOptions,
+    DEFAULT_SHIFT_MAP_OPTIONS,
+    DEFAULT_SEARCH_OPTIONS,
     request.rank ?? 0,
+    scratch,
   );
   return { ...fill, size: { width: canvas.width, height: canvas.height } };
 }
 
 /** The fill searched over trims (and placements and seeds) on the smallest canvases. */
-function framedFill(
-  image: RawImage,
-  request: OutpaintRequest,
-  maxTrim: number,
-  fillOptions: ShiftMapOptions,
-  searchOptions: SearchOptions,
-): Placed {
+function framedFill(image: RawImage, request: OutpaintRequest, maxTrim: number): Placed {
+  const fillOptions = DEFAULT_SHIFT_MAP_OPTIONS;
   const preferWhole = request.preferWhole ?? false;
   const { canvas } = request;
   const whole = preferWhole ? framesFor(image, canvas, [0], fillOptions)[0] : undefined;
@@ -152,7 +147,7 @@ function framedFill(
     request.placement ?? 'fixed',
     request.seed,
     fillOptions,
-    searchOptions,
+    DEFAULT_SEARCH_OPTIONS,
     request.rank ?? 0,
   );
   return { ...fill, size: sizeOf(fill.frame.canvas), crop: fill.frame.crop };
@@ -167,8 +162,8 @@ async function backdrop(
   image: RawImage,
   request: OutpaintRequest,
   maxTrim: number,
-  fillOptions: ShiftMapOptions,
 ): Promise<Placed> {
+  const fillOptions = DEFAULT_SHIFT_MAP_OPTIONS;
   const frame: CroppedFrame =
     maxTrim === 0
       ? { original: image, canvas: request.canvas, trim: 0, crop: wholeOf(image) }

@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { compactResult, convertToJpeg, convertToPng } from '../codecs/renditions';
 import { watermark } from '../codecs/watermark';
+import { FillScratch } from '../fill/scratch';
 import { prepareUpload, type PreparedUpload } from '../codecs/upload';
 import { padForModel, pasteOriginal } from '../pipelines/model-canvas';
 import { outpaint } from '../pipelines/outpaint';
@@ -9,11 +10,13 @@ import { serializeError } from './protocol';
 
 if (!parentPort) throw new Error('worker/entry.ts must run inside a worker thread');
 const port = parentPort;
+/** The fill's working memory, kept by this worker for all its jobs (one job at a time). */
+const scratch = new FillScratch();
 
 async function run(task: Task): Promise<{ result: TaskResult; transfer: ArrayBuffer[] }> {
   switch (task.kind) {
     case 'outpaint': {
-      const result = await outpaint(task.request);
+      const result = await outpaint(task.request, scratch);
       return { result, transfer: [result.png.buffer as ArrayBuffer] };
     }
     case 'prepareUpload': {
