@@ -20,9 +20,15 @@ export type {
   FramedResult,
   OutpaintResult,
   OutpaintStages,
+  StoredResult,
 } from './pipelines/canvas';
 export { outpaint } from './pipelines/outpaint';
-export type { FillStyle, OutpaintRequest, PlacementMode } from './pipelines/outpaint';
+export type {
+  FillStyle,
+  OutpaintRequest,
+  PlacementMode,
+  StoredOutpaintRequest,
+} from './pipelines/outpaint';
 export { createEnginePool } from './worker/pool';
 export type { EnginePool, EnginePoolOptions } from './worker/pool';
 export { borderSteps } from './codecs/seam-step';

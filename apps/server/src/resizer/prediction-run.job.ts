@@ -28,8 +28,11 @@ export interface PredictionRunDeps {
   outpainter: Outpainter;
   /** The built-in engine: a test API key's runs use it whatever provider is configured. */
   builtInOutpainter: Outpainter;
-  /** Turns each result into what is stored: lossless WebP and its thumbnails, on a worker. */
-  codecs: Pick<EnginePool, 'compactResult' | 'watermark'>;
+  /**
+   * Turns a hosted model's PNG into what is stored: lossless WebP and its thumbnails, on a
+   * worker (the engine's results come back already stored so).
+   */
+  codecs: Pick<EnginePool, 'compactResult'>;
   log: FastifyBaseLogger;
   /** A run longer than this is aborted, failed and refunded. */
   timeoutMs: number;
@@ -48,7 +51,8 @@ class JobTimeoutError extends Error {
 
 /**
  * Runs one prediction on its outpainter: claim it, extend the stored original to the target
- * canvas, store it compact (lossless WebP) with its thumbnails, then complete it; any failure
+ * canvas (the engine encodes it straight into its stored files; a hosted model's PNG is made
+ * compact here), store it as lossless WebP with its thumbnails, then complete it; any failure
  * fails it and refunds its credit. A server shutdown leaves it unsettled for the next start to
  * resume.
  */
@@ -92,16 +96,15 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
           framing: prediction.framing,
           style: prediction.style,
           originalSize: { width: upload.width, height: upload.height },
+          // A test API key's result carries its watermark in every file made from it (issue 30).
+          ...(prediction.watermark ? { watermark: copy.apiResults.testWatermark } : {}),
         },
         signal,
       );
       if (timeout.aborted) throw new JobTimeoutError();
       const compacting = performance.now();
-      // A test API key's result carries its watermark in every file made from it (issue 30).
-      const png = prediction.watermark
-        ? await codecs.watermark(result.png, copy.apiResults.testWatermark, { signal })
-        : result.png;
-      const compact = await codecs.compactResult(png, { signal });
+      const compact =
+        'files' in result ? result.files : await codecs.compactResult(result.png, { signal });
       if (timeout.aborted) throw new JobTimeoutError();
       const storing = performance.now();
       const compactMs = Math.round(storing - compacting);
@@ -130,7 +133,7 @@ export function createPredictionRunHandler(deps: PredictionRunDeps) {
           compactMs,
           storeMs,
           bytes: compact.webp.byteLength,
-          pngBytes: result.png.byteLength,
+          ...('png' in result && { pngBytes: result.png.byteLength }),
           ...result.madeBy,
           ...placed,
           framing: prediction.framing,

@@ -44,9 +44,14 @@ export interface ProbedImage {
   hasAlpha: boolean;
 }
 
-/** Reads the header and the metadata of `bytes` once, for the decode that follows. */
-export async function probeImage(bytes: Uint8Array): Promise<ProbedImage> {
-  const header = sniffHeader(bytes);
+/**
+ * Reads the header and the metadata of `bytes` once, for the decode that follows. `header` is
+ * `sniffHeader(bytes)` when the caller has already read it (the pool, to size the job).
+ */
+export async function probeImage(
+  bytes: Uint8Array,
+  header: HeaderInfo = sniffHeader(bytes),
+): Promise<ProbedImage> {
   try {
     const image = await openImage(bytes, header);
     const meta = await image.metadata();

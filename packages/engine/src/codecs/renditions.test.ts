@@ -1,7 +1,15 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fixture, rawPixels } from '../../test/support/test-images';
-import { compactResult, convertToPng, makeThumbnails, THUMBNAIL_SIDES } from './renditions';
+import { encodePng } from './encode';
+import type { ThumbnailSize } from './renditions';
+import {
+  compactResult,
+  convertToPng,
+  makeThumbnails,
+  storedFromPixels,
+  THUMBNAIL_SIDES,
+} from './renditions';
 
 /** A PNG with every alpha level, and colours under its fully transparent pixels. */
 async function translucentPng(): Promise<Uint8Array> {
@@ -32,6 +40,25 @@ describe('compactResult', () => {
     const png = await translucentPng();
     const back = await rawPixels(await convertToPng((await compactResult(png)).webp));
     expect(Buffer.from(back.data).equals(Buffer.from((await rawPixels(png)).data))).toBe(true);
+  });
+});
+
+describe('storedFromPixels', () => {
+  it('makes from raw pixels the files compactResult makes from their PNG, at the exact size', async () => {
+    const { data, info } = await sharp(await fixture('coffee.png', 500))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const pixels = { width: info.width, height: info.height, channels: 3 as const, data };
+    const output = { width: 640, height: 427 };
+    const stored = await storedFromPixels(pixels, { output });
+    const png = await encodePng(data, info.width, info.height, 3, output);
+    const compact = await compactResult(png);
+    const [kept, made] = await Promise.all([rawPixels(stored.webp), rawPixels(png)]);
+    expect([kept.width, kept.height]).toEqual([640, 427]);
+    expect(Buffer.from(kept.data).equals(Buffer.from(made.data))).toBe(true);
+    for (const size of Object.keys(THUMBNAIL_SIDES) as ThumbnailSize[]) {
+      expect(Buffer.from(stored.thumbnails[size]).equals(compact.thumbnails[size])).toBe(true);
+    }
   });
 });
 

@@ -1,6 +1,8 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
+import type { RawImage } from './bmp';
 import { translateSharpError } from './decode';
 import { MAX_INPUT_PIXELS } from './limits';
+import { watermarkSvg } from './watermark';
 
 /**
  * The copies of a stored image that screens and downloads use: small WebP thumbnails, the
@@ -34,19 +36,86 @@ function toBytes(buffer: Buffer): Uint8Array {
 /** WebP at quality 80 (alpha kept), never enlarged: a small image's thumbnail is its own size. */
 export async function makeThumbnails(bytes: Uint8Array): Promise<Thumbnails> {
   try {
-    const entries = await Promise.all(
-      Object.entries(THUMBNAIL_SIDES).map(async ([size, side]) => {
-        const buffer = await open(bytes)
-          .resize(side, side, { fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: 80, effort: 4 })
-          .toBuffer();
-        return [size, toBytes(buffer)] as const;
-      }),
-    );
-    return Object.fromEntries(entries) as Thumbnails;
+    return await thumbnailsOf(() => open(bytes));
   } catch (error) {
     throw translateSharpError(error);
   }
+}
+
+/** `makeThumbnails` of the image each `source()` opens. */
+async function thumbnailsOf(source: () => Sharp): Promise<Thumbnails> {
+  const entries = await Promise.all(
+    Object.entries(THUMBNAIL_SIDES).map(async ([size, side]) => {
+      const buffer = await source()
+        .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80, effort: 4 })
+        .toBuffer();
+      return [size, toBytes(buffer)] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Thumbnails;
+}
+
+/** Lossless WebP as results are stored: see `compactResult` for the settings. */
+function losslessWebp(image: Sharp): Promise<Buffer> {
+  // exact: transparent pixels keep their colour too, so the PNG a download gets back is identical.
+  return image.webp({ lossless: true, quality: 20, effort: 0, exact: true }).toBuffer();
+}
+
+/** What is done to a result's pixels before they are stored. */
+interface StoredFinish {
+  /** Scale to this exact size (Lanczos3, as `encodePng` does), when it differs. */
+  output?: { width: number; height: number };
+  /** Draw this text across the result (a test API key's, see watermark.ts). */
+  watermark?: string;
+}
+
+/**
+ * A result's raw pixels as stored: lossless WebP and its thumbnails, the same files
+ * `compactResult` makes of their PNG, with no PNG made or decoded. The exact size and the
+ * watermark are applied first, once, so every file shows the same pixels.
+ */
+export async function storedFromPixels(
+  image: RawImage,
+  finish: StoredFinish = {},
+): Promise<CompactResult> {
+  try {
+    const finished = await finishedPixels(image, finish);
+    const raw = {
+      raw: { width: finished.width, height: finished.height, channels: finished.channels },
+    };
+    const source = () => sharp(finished.data, raw);
+    const [webp, thumbnails] = await Promise.all([losslessWebp(source()), thumbnailsOf(source)]);
+    return { webp: toBytes(webp), thumbnails };
+  } catch (error) {
+    throw translateSharpError(error);
+  }
+}
+
+/** The pixels with the exact size and the watermark applied (the same pixels when neither is). */
+async function finishedPixels(image: RawImage, finish: StoredFinish): Promise<RawImage> {
+  const { width, height, channels } = image;
+  const { output, watermark } = finish;
+  const resize = output && (output.width !== width || output.height !== height);
+  if (!resize && watermark === undefined) return image;
+  let pipeline = sharp(image.data, { raw: { width, height, channels } });
+  const size = resize ? output : { width, height };
+  if (resize) {
+    // As `encodePng`: the canvas has the size's ratio to within a pixel, so 'fill' stretches by
+    // less than one pixel while reaching the size exactly.
+    pipeline = pipeline.resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3' });
+  }
+  if (watermark !== undefined) {
+    const overlay = Buffer.from(watermarkSvg(size.width, size.height, watermark));
+    pipeline = pipeline.composite([{ input: overlay, top: 0, left: 0 }]);
+  }
+  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+  return {
+    width: info.width,
+    height: info.height,
+    channels: info.channels === 4 ? 4 : 3,
+    data: toBytes(data),
+  };
 }
 
 /**
@@ -59,9 +128,8 @@ export async function makeThumbnails(bytes: Uint8Array): Promise<Thumbnails> {
 export async function compactResult(bytes: Uint8Array): Promise<CompactResult> {
   try {
     const [webp, thumbnails] = await Promise.all([
-      // exact: transparent pixels keep their colour too, so the PNG a download gets back is identical.
-      open(bytes).webp({ lossless: true, quality: 20, effort: 0, exact: true }).toBuffer(),
-      makeThumbnails(bytes),
+      losslessWebp(open(bytes)),
+      thumbnailsOf(() => open(bytes)),
     ]);
     return { webp: toBytes(webp), thumbnails };
   } catch (error) {

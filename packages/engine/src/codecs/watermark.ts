@@ -1,11 +1,8 @@
-import sharp from 'sharp';
-import { translateSharpError } from './decode';
-import { MAX_INPUT_PIXELS } from './limits';
-
 /**
  * A visible watermark for results made with a test API key: the text drawn diagonally, in white
  * with a dark outline so it shows on light and dark backgrounds alike, repeated across the whole
- * image. The result stays a PNG of the same size.
+ * image. It is drawn on the result's pixels before they are encoded (renditions.ts
+ * `storedFromPixels`), so every file made from it carries it.
  */
 
 /** Text height as a share of the image's shorter side: readable at a thumbnail's size. */
@@ -17,7 +14,8 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function overlaySvg(width: number, height: number, text: string): string {
+/** The mark for a `width` x `height` image, as an SVG of that size to lay over it. */
+export function watermarkSvg(width: number, height: number, text: string): string {
   const size = Math.max(12, Math.round(Math.min(width, height) * TEXT_SHARE));
   const step = size * 4;
   const rows: string[] = [];
@@ -36,20 +34,4 @@ function overlaySvg(width: number, height: number, text: string): string {
     `fill="#ffffff" stroke="#1f2937" stroke-width="${Math.max(1, size / 16)}">` +
     `${rows.join('')}</g></svg>`
   );
-}
-
-/** `bytes` (any format) with `text` drawn across it, as PNG. */
-export async function watermark(bytes: Uint8Array, text: string): Promise<Uint8Array> {
-  try {
-    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' });
-    const { width, height } = await image.metadata();
-    const overlay = Buffer.from(overlaySvg(width, height, text));
-    const png = await image
-      .composite([{ input: overlay, top: 0, left: 0 }])
-      .png({ compressionLevel: 1 })
-      .toBuffer();
-    return new Uint8Array(png.buffer, png.byteOffset, png.length);
-  } catch (error) {
-    throw translateSharpError(error);
-  }
 }

@@ -9,8 +9,8 @@
  * and equals it at the current labelling, so a move never raises the true energy; the change is
  * also checked exactly and undone if rounding ever made it worse.
  */
-import { scratchArray } from './scratch';
-import { MaxFlow } from './max-flow';
+import type { MaxFlow } from './max-flow';
+import { FillScratch } from './scratch';
 
 export interface GridLabelling {
   width: number;
@@ -74,14 +74,16 @@ export function labellingEnergy(problem: GridLabelling, labels: Int32Array): num
 
 /**
  * Improves a feasible labelling (finite unary at every free pixel) by alpha-expansion moves.
- * Deterministic: the same problem and options always give the same labels.
+ * Deterministic: the same problem and options always give the same labels, whatever `scratch`
+ * (the working memory, see `FillScratch`) last held.
  */
 export function expandLabels(
   problem: GridLabelling,
   initial: Int32Array,
   options: ExpansionOptions,
+  scratch = new FillScratch(),
 ): ExpansionResult {
-  const expansion = new Expansion(problem, initial, options.maxRise ?? Infinity);
+  const expansion = new Expansion(problem, initial, options.maxRise ?? Infinity, scratch);
   const order = options.order ?? Array.from({ length: problem.labelCount }, (_, l) => l);
   /** Labelling version at which expanding a label last changed nothing (-1: never). */
   const stableAt = new Int32Array(problem.labelCount).fill(-1);
@@ -100,7 +102,11 @@ export function expandLabels(
  * Per label, the free pixels where its unary is finite (by their rank among the free pixels), as
  * a flat list and each label's start.
  */
-function allowedPixels(problem: GridLabelling, freeCount: number): [Int32Array, Int32Array] {
+function allowedPixels(
+  problem: GridLabelling,
+  freeCount: number,
+  scratch: FillScratch,
+): [Int32Array, Int32Array] {
   const { labelCount, unary } = problem;
   const start = new Int32Array(labelCount + 1);
   for (let k = 0; k < freeCount * labelCount; k += labelCount) {
@@ -109,7 +115,7 @@ function allowedPixels(problem: GridLabelling, freeCount: number): [Int32Array, 
     }
   }
   for (let l = 0; l < labelCount; l++) start[l + 1] = start[l + 1]! + start[l]!;
-  const allowed = scratchArray('expansion.allowed', start[labelCount]!, Int32Array);
+  const allowed = scratch.array('expansion.allowed', start[labelCount]!, Int32Array);
   const fill = start.slice(0, labelCount);
   for (let k = 0; k < freeCount; k++) {
     const row = k * labelCount;
@@ -120,22 +126,6 @@ function allowedPixels(problem: GridLabelling, freeCount: number): [Int32Array, 
     }
   }
   return [allowed, start];
-}
-
-/**
- * The graph shared by every run, grown on demand (see `scratchArray`, which holds the runs'
- * other arrays). A run only relies on what it writes into them itself.
- */
-let sharedGraph = new MaxFlow(0, 0);
-let sharedGraphNodes = 0;
-
-/** A graph for up to `nodeCount` nodes and two edges a node. */
-function reusedGraph(nodeCount: number): MaxFlow {
-  if (sharedGraphNodes < nodeCount) {
-    sharedGraph = new MaxFlow(nodeCount, 2 * nodeCount);
-    sharedGraphNodes = nodeCount;
-  }
-  return sharedGraph;
 }
 
 /** The state of one run: labels, cached pair costs, and the graph reused by every move. */
@@ -173,14 +163,14 @@ class Expansion {
   private readonly graph: MaxFlow;
   private readonly maxRise: number;
 
-  constructor(problem: GridLabelling, initial: Int32Array, maxRise: number) {
+  constructor(problem: GridLabelling, initial: Int32Array, maxRise: number, scratch: FillScratch) {
     this.maxRise = maxRise;
     const { width, height, free } = problem;
     const size = width * height;
     this.problem = problem;
     this.width = width;
     this.labels = Int32Array.from(initial);
-    this.links = scratchArray('expansion.links', size, Uint8Array).fill(0);
+    this.links = scratch.array('expansion.links', size, Uint8Array).fill(0);
     let freeCount = 0;
     for (let i = 0; i < size; i++) {
       if (free[i] === 0) continue;
@@ -188,23 +178,23 @@ class Expansion {
       if (i % width < width - 1 && free[i + 1] === 1) this.links[i] = RIGHT;
       if (i + width < size && free[i + width] === 1) this.links[i] = this.links[i]! | DOWN;
     }
-    this.freePixels = scratchArray('expansion.freePixels', freeCount, Int32Array);
-    this.rankOf = scratchArray('expansion.rankOf', size, Int32Array);
+    this.freePixels = scratch.array('expansion.freePixels', freeCount, Int32Array);
+    this.rankOf = scratch.array('expansion.rankOf', size, Int32Array);
     for (let i = 0, k = 0; i < size; i++) {
       if (free[i] === 0) continue;
       this.rankOf[i] = k;
       this.freePixels[k++] = i;
     }
-    [this.allowed, this.allowedStart] = allowedPixels(problem, freeCount);
-    this.rightCost = scratchArray('expansion.rightCost', size, Float64Array);
-    this.downCost = scratchArray('expansion.downCost', size, Float64Array);
-    this.nodeOf = scratchArray('expansion.nodeOf', size, Int32Array).fill(-1);
-    this.switched = scratchArray('expansion.switched', size, Uint8Array).fill(0);
-    this.pixelOf = scratchArray('expansion.pixelOf', freeCount, Int32Array);
-    this.keepCost = scratchArray('expansion.keepCost', freeCount, Float64Array);
-    this.alphaCost = scratchArray('expansion.alphaCost', freeCount, Float64Array);
-    this.previous = scratchArray('expansion.previous', freeCount, Int32Array);
-    this.graph = reusedGraph(freeCount);
+    [this.allowed, this.allowedStart] = allowedPixels(problem, freeCount, scratch);
+    this.rightCost = scratch.array('expansion.rightCost', size, Float64Array);
+    this.downCost = scratch.array('expansion.downCost', size, Float64Array);
+    this.nodeOf = scratch.array('expansion.nodeOf', size, Int32Array).fill(-1);
+    this.switched = scratch.array('expansion.switched', size, Uint8Array).fill(0);
+    this.pixelOf = scratch.array('expansion.pixelOf', freeCount, Int32Array);
+    this.keepCost = scratch.array('expansion.keepCost', freeCount, Float64Array);
+    this.alphaCost = scratch.array('expansion.alphaCost', freeCount, Float64Array);
+    this.previous = scratch.array('expansion.previous', freeCount, Int32Array);
+    this.graph = scratch.maxFlow(freeCount);
     this.energy = this.initialEnergy();
   }
 

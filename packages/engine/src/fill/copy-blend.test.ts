@@ -24,10 +24,7 @@ function twoCopies(left: number, right: number, texture: number) {
 function stepAfter(left: number, right: number, texture: number): number {
   const { image, copyOf } = twoCopies(left, right, texture);
   const correction = blendCorrection(
-    image,
-    WIDTH,
-    HEIGHT,
-    3,
+    { data: image, width: WIDTH, height: HEIGHT, channels: 3 },
     new Uint8Array(WIDTH * HEIGHT).fill(1),
     copyOf,
     DEFAULT_SHIFT_MAP_OPTIONS.blend,

@@ -1,4 +1,5 @@
-import { scratchArray } from './scratch';
+import type { Raster } from './raster';
+import { FillScratch } from './scratch';
 
 export interface BlendOptions {
   /**
@@ -27,23 +28,21 @@ export interface BlendOptions {
  * same copy, and near zero where two copies (or a copy and the fixed pixels) meet, unless the
  * step there is structure (`keepStep`); pixels outside `solve` stay as they are and bound the
  * solution. Colour steps at the seams spread out smoothly over the copies; the detail inside
- * each copy is kept. Returns the correction to add.
+ * each copy is kept. Returns the correction to add. `copyOf` is each pixel's copy.
  *
  * The correction c solves, at each solved pixel p, (degree + screen) c_p - sum of solved
  * neighbours' c_q = sum over seams (p, q) of removed(p, q) (I_q - I_p): conjugate gradients on all channels at
  * once (a few tens of thousands of pixels here, so no preconditioner is needed).
  */
 export function blendCorrection(
-  image: Float32Array,
-  width: number,
-  height: number,
-  channels: number,
+  composite: Raster<Float32Array>,
   solve: Uint8Array,
   copyOf: Int32Array,
   options: BlendOptions,
+  scratch = new FillScratch(),
 ): Float32Array {
+  const { data: image, width, height, channels: c } = composite;
   const n = width * height;
-  const c = channels;
   const index = new Int32Array(n).fill(-1);
   let m = 0;
   for (let p = 0; p < n; p++) if (solve[p]) index[p] = m++;
@@ -53,7 +52,7 @@ export function blendCorrection(
   const texture = textureWithinCopies(image, width, height, c, copyOf);
   const keep = options.keepStep ** 2;
   /** Solved neighbours of each solved pixel, by solved index (-1 where none). */
-  const { links, rhs, x, r, d, q } = solveScratch(m, c);
+  const { links, rhs, x, r, d, q } = solveScratch(m, c, scratch);
   links.fill(-1);
   rhs.fill(0);
   const diagonal = new Float32Array(m);
@@ -177,15 +176,15 @@ function stepTowards(
 }
 
 /** The solve's links and vectors for m pixels of c channels (contents left by the last call). */
-function solveScratch(m: number, c: number) {
+function solveScratch(m: number, c: number, scratch: FillScratch) {
   const size = m * c;
   return {
-    links: scratchArray('blend.links', m * 4, Int32Array),
-    rhs: scratchArray('blend.rhs', size, Float64Array),
-    x: scratchArray('blend.x', size, Float64Array),
-    r: scratchArray('blend.r', size, Float64Array),
-    d: scratchArray('blend.d', size, Float64Array),
-    q: scratchArray('blend.q', size, Float64Array),
+    links: scratch.array('blend.links', m * 4, Int32Array),
+    rhs: scratch.array('blend.rhs', size, Float64Array),
+    x: scratch.array('blend.x', size, Float64Array),
+    r: scratch.array('blend.r', size, Float64Array),
+    d: scratch.array('blend.d', size, Float64Array),
+    q: scratch.array('blend.q', size, Float64Array),
   };
 }
 

@@ -4,6 +4,7 @@ import type { DefectOptions, DefectScore } from './defect-score';
 import { DEFECT_PARTS, defectScore, rankingParts } from './defect-score';
 import type { CanvasPlacement, Raster } from './raster';
 import type { FillContext, ShiftMapOptions } from './shift-map-fill';
+import { FillScratch } from './scratch';
 import { DEFAULT_SHIFT_MAP_OPTIONS, fillContext, planFill, renderFill } from './shift-map-fill';
 
 /** 'auto': the search chooses where the original sits (and the seed); 'fixed': only the seed. */
@@ -35,38 +36,66 @@ export interface SearchOptions {
   measureAll: boolean;
 }
 
+/** The reasons for the numbers are in README.md, "Choose, then fill" and the parts after it. */
 export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
-  seeds: 2,
-  positions: [0, 0.25, 0.5, 0.75, 1],
-  crossPositions: [0, 0.5, 1],
-  crossRoom: 0.5,
-  centreBias: 0.25,
-  searchPixels: 3000,
+  seeds: 2, // the caller's seed, then one more on the best placement
+  positions: [0, 0.25, 0.5, 0.75, 1], // start, quarters and end of the room on the roomier axis
+  crossPositions: [0, 0.5, 1], // start, centre and end on the other axis, when it has room
+  crossRoom: 0.5, // the other axis is searched from half the roomier axis's room
+  centreBias: 0.25, // another placement must score 25 % better than centred to be chosen
+  searchPixels: 3000, // new pixels of the coarse labellings compared (20,000 at the working scale)
   defects: {
-    seamVisible: 24,
-    busyWeight: 2,
-    straightRun: 6,
-    straightWeight: 3,
-    longRun: 12,
-    textureVisible: 225,
-    distinctive: 0.5,
-    edgeDepth: 0.15,
-    stacking: { lagShare: 0.5, slideTolerance: 0, structureVisible: 48 },
-    rendered: { minRun: 8, window: 8, stepVisible: 6, textureHides: 2, textureVisible: 8 },
-    islands: { maxShare: 0.03 },
-    lineBreaks: { edgeLevel: 24, runIn: 3, carried: 0.6, straight: 0.7, reach: 2 },
-    seamWeight: 1,
+    seamVisible: 24, // colour difference at which a seam between two copies is fully visible
+    busyWeight: 2, // how much the copies' own steps across a seam hide it
+    straightRun: 6, // a seam straight over this many working px...
+    straightWeight: 3, // ...counts this many times over in `seams`
+    longRun: 12, // seams straight over this many working px are hard straight seams (`straight`)
+    textureVisible: 225, // squared texture difference at which a seam shows as a box
+    distinctive: 0.5, // rarity from which a copied pixel is a fragment
+    edgeDepth: 0.15, // share of the original beside its edge that `edge` counts as the edge
+    stacking: {
+      lagShare: 0.5, // repeats within half the original's size across the side count
+      // 0: only repeats in line count; counting those slid by the copies' slides (2 px) did not
+      // separate the judged results better (EXPERIMENTS.md, "Part 4")
+      slideTolerance: 0,
+      structureVisible: 48, // colour difference one period away at which a repeat fully shows
+    },
+    rendered: {
+      minRun: 8, // a rendered seam is straight from 8 working px
+      window: 8, // straight seams are judged in pieces of 8 working px
+      stepVisible: 6, // luma step across a seam on smooth ground at which it fully shows
+      textureHides: 2, // how much the ground's own texture hides a step
+      textureVisible: 8, // texture difference across a seam at which a box shows
+    },
+    islands: { maxShare: 0.03 }, // copy regions up to 3 % of the new area are fragments
+    lineBreaks: {
+      edgeLevel: 24, // luma gradient from which an edge is a line
+      runIn: 3, // px a line must run on its own side of the seam...
+      carried: 0.6, // ...keeping this share of its gradient at each px...
+      straight: 0.7, // ...its gradient along it at most this share of the one across
+      reach: 2, // px across the line its continuation may lie beyond the seam
+    },
+    // The ranking: seams plus 40 times fragments (README, "Choose, then fill", step 4).
+    seamWeight: 1, // visible seams, the main thing the ranking avoids
+    // 0: hard straight seams are already counted `straightWeight` times over in `seams`
     longSeamWeight: 0,
+    // 0: ranking by texture and fragments moved 14 of 24 results, none better, the meadow's
+    // ridge into a step (EXPERIMENTS.md, "Part 3"); the confidence reads it instead
     textureWeight: 0,
-    fragmentWeight: 40,
+    fragmentWeight: 40, // distinctive content copied: a boat in the sky outweighs some seams
+    // 0: the edge repeated did not tell good fills from bad (a forest beside a forest scores as
+    // high as a stacked head; README, "Choose, then fill")
     edgeWeight: 0,
+    // 0: ranking by stacking moved 8 failures and none became publishable, two got worse
+    // (EXPERIMENTS.md, "Part 4"); the confidence reads it instead
     stackingWeight: 0,
   },
+  // The confidence's logistic, fitted by `npm run bench:confidence` (README, step 5).
   confidence: {
-    bias: 2.406,
+    bias: 2.406, // the log-odds of a clean fill before any part
     weights: { texture: 0.015, stacking: 10.841, boxes: 0.776, lineBreaks: 2.061 },
   },
-  measureAll: false,
+  measureAll: false, // production measures only what the ranking and the confidence read
 };
 
 export interface ChosenFill {
@@ -87,7 +116,8 @@ export interface ChosenFill {
  * kept and only the seeds are compared. The winner alone is labelled at the working scale and
  * rendered at full size; its confidence comes from that labelling's score. `rank` 1, 2, … takes
  * the second, third, … best placement instead (a regeneration: a different look, not a repeat of
- * the first result's flaws), wrapping round when there are fewer.
+ * the first result's flaws), wrapping round when there are fewer. `scratch` is the working memory
+ * (see `FillScratch`): a pool worker passes the one it keeps.
  */
 export function chooseAndFill(
   original: Raster,
@@ -97,8 +127,9 @@ export function chooseAndFill(
   options: ShiftMapOptions = DEFAULT_SHIFT_MAP_OPTIONS,
   search: SearchOptions = DEFAULT_SEARCH_OPTIONS,
   rank = 0,
+  scratch = new FillScratch(),
 ): ChosenFill {
-  const context = fillContext(original, canvas, options);
+  const context = fillContext(original, canvas, options, scratch);
   const placements = mode === 'auto' ? candidatePlacements(canvas, original, search) : [canvas];
   const chosen = bestCoarse(context, placements, seed, search, rank);
   const plan = planFill(context, chosen.placement, chosen.seed);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from './rng';
+import { FillScratch } from './scratch';
 import { seamCost } from './shift-costs';
 import type { StepCanvas } from './shift-costs';
 import { DEFAULT_SHIFT_MAP_OPTIONS } from './shift-map-fill';
@@ -44,7 +45,12 @@ describe('seamCost', () => {
     ];
     const p = 5 * 40 + 30;
     const cost = (textureChange: number) =>
-      seamCost(step, shifts, { ...DEFAULT_SHIFT_MAP_OPTIONS.cost, textureChange })(p, p + 1, 0, 1);
+      seamCost(
+        step,
+        shifts,
+        { ...DEFAULT_SHIFT_MAP_OPTIONS.cost, textureChange },
+        new FillScratch(),
+      )(p, p + 1, 0, 1);
     const withoutTexture = cost(0);
     expect(cost(DEFAULT_SHIFT_MAP_OPTIONS.cost.textureChange)).toBeGreaterThan(
       withoutTexture + 2 * DEFAULT_SHIFT_MAP_OPTIONS.cost.labelChange,

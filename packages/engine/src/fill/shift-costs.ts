@@ -1,6 +1,7 @@
 import type { EdgeLine } from './edge-lines';
 import type { Rect } from './growth';
-import { scratchArray } from './scratch';
+import { ReachLimits } from './reach-limits';
+import type { FillScratch } from './scratch';
 import { inRect, rectHeight, rectWidth } from './growth';
 import type { Shift } from './shift-candidates';
 
@@ -77,7 +78,7 @@ export interface ShiftCostOptions {
 /**
  * Unary costs, `unary[k * L + l]` for the k-th free pixel of the step in raster order (Infinity
  * where shift l lands outside the known area), and `rarity` per original pixel and side (left,
- * right, top, bottom). The unary array is only valid until the next call (it is a `scratchArray`).
+ * right, top, bottom). The unary array lives in `scratch`: it is only valid until the next call.
  */
 export function unaryCosts(
   step: StepCanvas,
@@ -85,6 +86,7 @@ export function unaryCosts(
   rarity: readonly Float32Array[],
   rng: () => number,
   options: ShiftCostOptions,
+  scratch: FillScratch,
 ): { free: Uint8Array; unary: Float32Array } {
   const { width: W, height: H, channels: c, data, known, next, origin } = step;
   const { x0: kx0, y0: ky0, x1: kx1, y1: ky1 } = known;
@@ -94,7 +96,7 @@ export function unaryCosts(
   const overlapY = Math.max(0, Math.min(next.y1, known.y1) - Math.max(next.y0, known.y0));
   const freeCount = rectWidth(next) * rectHeight(next) - overlapX * overlapY;
   // At 20,000 free pixels and about 120 shifts this is 10 MB, kept between calls.
-  const unary = scratchArray('costs.unary', freeCount * L, Float32Array).fill(Infinity);
+  const unary = scratch.array('costs.unary', freeCount * L, Float32Array).fill(Infinity);
   const jitter = Float64Array.from(shifts, () => 1 + options.jitter * (rng() * 2 - 1));
   const reach = new ReachLimits(shifts, known, next, Math.max(W, H), rng, options);
   const smooth = localMeans(step, GUIDE_RADIUS);
@@ -110,11 +112,15 @@ export function unaryCosts(
   /** Per shift, the slide cost of a copy past a left or right side, and past a top or bottom. */
   const slideAcrossX = Float64Array.from(shifts, (s) => options.slideWeight * Math.abs(s.dy));
   const slideAcrossY = Float64Array.from(shifts, (s) => options.slideWeight * Math.abs(s.dx));
-  const depths = sideDepths(step.originalWidth, step.originalHeight);
+  const depths = scratch.lastOf(
+    'costs.depths',
+    `${step.originalWidth}x${step.originalHeight}`,
+    () => sideDepths(step.originalWidth, step.originalHeight),
+  );
   const { rarityWeight, depthWeight, lineWeight } = options;
   /** Per side, the rarity and depth cost of copying each original pixel past that side alone. */
   const sideCosts = depths.map((depth, side) => {
-    const costs = scratchArray(`costs.side${side}`, depth.length, Float64Array);
+    const costs = scratch.array(`costs.side${side}`, depth.length, Float64Array);
     const rare = rarity[side]!;
     for (let o = 0; o < depth.length; o++)
       costs[o] = rarityWeight * rare[o]! + depthWeight * depth[o]!;
@@ -182,16 +188,12 @@ export function unaryCosts(
   return { free, unary };
 }
 
-/** The last original size `sideDepths` was asked for, and its answer (read only). */
-let lastDepths = { ow: 0, oh: 0, depths: [] as Float64Array[] };
-
 /**
  * Per side (left, right, top, bottom), how deep inside the original each of its pixels lies seen
  * from that side: 0 at the edge being extended, 1 at the far side. Every growth step of a plan
- * asks for the same size, so the last answer is kept.
+ * asks for the same size, so `unaryCosts` keeps the last answer in its scratch.
  */
 function sideDepths(ow: number, oh: number): Float64Array[] {
-  if (lastDepths.ow === ow && lastDepths.oh === oh) return lastDepths.depths;
   const depths = [0, 1, 2, 3].map(() => new Float64Array(ow * oh));
   for (let o = 0; o < ow * oh; o++) {
     const ox = o % ow;
@@ -201,7 +203,6 @@ function sideDepths(ow: number, oh: number): Float64Array[] {
     depths[2]![o] = oy / oh;
     depths[3]![o] = 1 - (oy + 1) / oh;
   }
-  lastDepths = { ow, oh, depths };
   return depths;
 }
 
@@ -226,102 +227,6 @@ function onLine(original: Rect, line: EdgeLine, x: number, y: number, band: numb
   const length = horizontal ? original.y1 - original.y0 : original.x1 - original.x0;
   const along = (horizontal ? y : x) - start;
   return Math.abs(along - (line.at * length - line.slope * out)) <= band;
-}
-
-/**
- * Which shifts may serve a new pixel beyond the area they can reach. A straight copy from
- * distance d across a side reaches new pixels up to d out; were every copy used to its reach, all
- * rows would change copy at the same few distances from the edge, in straight bands parallel to
- * it (a sharp band, then another copy). Each copy's reach is cut short by up to `reachWobble` of
- * it, varying smoothly along the edge (value noise with knots every `reachWavelength` working px,
- * drawn from the seed), so copies change along wavy lines that differ from copy to copy. A copy
- * that reaches across the whole step keeps its full reach (cutting it would force a change of
- * copy that nothing else does: teeth along a dark corner's edge), as do corners and copies along
- * lines. Usage: `moveTo(x, y)` once per pixel, then `allows(l)` per shift.
- */
-class ReachLimits {
-  private readonly wobble: number;
-  private readonly wave: number;
-  private readonly known: Rect;
-  /** Per shift, its noise knots along the edge. */
-  private readonly knots: Float32Array[];
-  /** Per shift, 1 when it keeps its full reach everywhere (copies along lines). */
-  private readonly exempt: Uint8Array;
-  /**
-   * Per shift and side (left, right, top, bottom), how far across that side it copies from, or
-   * Infinity where that reaches past the step's growth there (the copy need never give way).
-   */
-  private readonly limited: Float64Array;
-  /** The current pixel: whether any shift can be cut short there, and which side it lies past. */
-  private cut = false;
-  private side = 0;
-  private out = 0;
-  private knot = 0;
-  /** Weights of the two knots around the current pixel. */
-  private before = 0;
-  private after = 0;
-
-  constructor(
-    shifts: readonly Shift[],
-    known: Rect,
-    next: Rect,
-    span: number,
-    rng: () => number,
-    options: ShiftCostOptions,
-  ) {
-    this.wobble = options.reachWobble;
-    this.wave = options.reachWavelength;
-    this.known = known;
-    this.knots = shifts.map(() =>
-      Float32Array.from({ length: Math.ceil(span / this.wave) + 2 }, () => rng()),
-    );
-    this.exempt = Uint8Array.from(shifts, (s) => (s.alongLine ? 1 : 0));
-    /** How far the step grows past each side. */
-    const grows = [known.x0 - next.x0, next.x1 - known.x1, known.y0 - next.y0, next.y1 - known.y1];
-    this.limited = new Float64Array(4 * shifts.length);
-    shifts.forEach((shift, l) => {
-      const across = [shift.dx, -shift.dx, shift.dy, -shift.dy];
-      for (let side = 0; side < 4; side++) {
-        const d = across[side]!;
-        this.limited[4 * l + side] = d >= grows[side]! ? Infinity : d;
-      }
-    });
-  }
-
-  /** Prepares new pixel (x, y) for `allows`. */
-  moveTo(x: number, y: number): void {
-    const { known } = this;
-    const left = x < known.x0;
-    const right = x >= known.x1;
-    const top = y < known.y0;
-    const bottom = y >= known.y1;
-    this.cut = this.wobble !== 0 && (left || right) !== (top || bottom);
-    if (!this.cut) return;
-    this.side = left ? 0 : right ? 1 : top ? 2 : 3;
-    this.out = left
-      ? known.x0 - x
-      : right
-        ? x - known.x1 + 1
-        : top
-          ? known.y0 - y
-          : y - known.y1 + 1;
-    const f = (left || right ? y : x) / this.wave;
-    const i = Math.floor(f);
-    const s = (1 - Math.cos(Math.PI * (f - i))) / 2;
-    this.knot = i;
-    this.before = 1 - s;
-    this.after = s;
-  }
-
-  /** Whether shift l may serve the pixel of the last `moveTo`. */
-  allows(l: number): boolean {
-    if (!this.cut || this.exempt[l] === 1) return true;
-    const d = this.limited[4 * l + this.side]!;
-    if (d === Infinity) return true;
-    const k = this.knots[l]!;
-    const i = this.knot;
-    return this.out <= d * (1 - this.wobble * (k[i]! * this.before + k[i + 1]! * this.after));
-  }
 }
 
 /** Window radius (working px) of the local mean colours the guidance compares. */
@@ -421,6 +326,7 @@ export function seamCost(
   step: StepCanvas,
   shifts: readonly Shift[],
   options: ShiftCostOptions,
+  scratch: FillScratch,
 ): (p: number, q: number, a: number, b: number) => number {
   const { width: W, height: H, channels: c, data, known } = step;
   const busy = busyness(step);
@@ -430,7 +336,7 @@ export function seamCost(
   const { x0, y0, x1, y1 } = known;
   const dxs = Int32Array.from(shifts, (s) => s.dx);
   const dys = Int32Array.from(shifts, (s) => s.dy);
-  const { column, row } = pixelGrid(W, H);
+  const { column, row } = scratch.lastOf('costs.grid', `${W}x${H}`, () => pixelGrid(W, H));
   const { labelChange, textureChange: textureWeight } = options;
   const reachNone = labelChange + options.unreachable;
   const busyScale = 1 / (4 * options.busyLevel);
@@ -490,23 +396,18 @@ export function seamCost(
   }
 }
 
-/** The last canvas size `pixelGrid` was asked for, and its answer (read only). */
-let lastGrid = { width: 0, height: 0, column: new Int32Array(0), row: new Int32Array(0) };
-
 /**
  * Each pixel's column and row, once rather than a division per seam; every growth step of a plan
- * has the same canvas, so the last answer is kept.
+ * has the same canvas, so `seamCost` keeps the last answer in its scratch.
  */
 function pixelGrid(width: number, height: number): { column: Int32Array; row: Int32Array } {
-  if (lastGrid.width === width && lastGrid.height === height) return lastGrid;
   const column = new Int32Array(width * height);
   const row = new Int32Array(width * height);
   for (let p = 0; p < width * height; p++) {
     column[p] = p % width;
     row[p] = (p - column[p]!) / width;
   }
-  lastGrid = { width, height, column, row };
-  return lastGrid;
+  return { column, row };
 }
 
 const NEIGHBOUR_X = [-1, 1, 0, 0] as const;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CanvasPlacement } from './raster';
 import { rgbAt, syntheticImage } from '../../test/support/synthetic-raster';
 import { createRng } from './rng';
+import { FillScratch } from './scratch';
 import { shiftMapFill } from './shift-map-fill';
 
 /** Mean |horizontal step| of the green channel over a rectangle. */
@@ -33,6 +34,21 @@ describe('shiftMapFill', () => {
         expect(rgbAt(out, 240, 60 + x, y)).toEqual(rgbAt(landscape.data, 120, x, y));
     }
     expect(shiftMapFill(landscape, wide, 1)).toEqual(out);
+  });
+
+  it("gives the same fill from a worker's scratch, whatever the fills before it left there", () => {
+    const alone = shiftMapFill(landscape, wide, 1);
+    const scratch = new FillScratch();
+    // A taller canvas and a bigger labelling first: larger arrays, other contents, other sizes.
+    shiftMapFill(
+      landscape,
+      { width: 120, height: 200, offsetX: 0, offsetY: 60 },
+      2,
+      undefined,
+      scratch,
+    );
+    expect(shiftMapFill(landscape, wide, 1, undefined, scratch)).toEqual(alone);
+    expect(shiftMapFill(landscape, wide, 1, undefined, scratch)).toEqual(alone);
   });
 
   it('keeps a horizon level: sky continues beside the sky, grass beside the grass', () => {

@@ -16,6 +16,10 @@ import type { CandidateOptions } from './shift-candidates';
 import { candidateShifts } from './shift-candidates';
 import type { ShiftCostOptions, StepCanvas } from './shift-costs';
 import { seamCost, unaryCosts } from './shift-costs';
+import { addCorrection, featherBorder } from './correction';
+import type { WorkingShifts } from './render';
+import { renderCopies } from './render';
+import { FillScratch } from './scratch';
 
 export interface ShiftMapOptions {
   /** New pixels the labelling works on at most; the choice of copies is made at that scale. */
@@ -125,8 +129,9 @@ export function shiftMapFill(
   placement: CanvasPlacement,
   seed: number,
   options: ShiftMapOptions = DEFAULT_SHIFT_MAP_OPTIONS,
+  scratch = new FillScratch(),
 ): Uint8Array {
-  const context = fillContext(original, placement, options);
+  const context = fillContext(original, placement, options, scratch);
   return renderFill(context, planFill(context, placement, seed));
 }
 
@@ -146,13 +151,19 @@ export interface FillContext {
   regions: RegionRarity;
   /** The original at each working size, with its colour rarity, by "width x height". */
   working: Map<string, { small: Raster<Float32Array>; rarity: Float32Array[] }>;
+  /** The working memory every plan and render of this context uses (see `FillScratch`). */
+  scratch: FillScratch;
 }
 
-/** The shared part of every fill of `original` on a canvas of `canvas`'s size. */
+/**
+ * The shared part of every fill of `original` on a canvas of `canvas`'s size. `scratch` is the
+ * working memory of its plans and renders: a pool worker passes the one it keeps for all its jobs.
+ */
 export function fillContext(
   original: Raster,
   canvas: { width: number; height: number },
   options: ShiftMapOptions,
+  scratch = new FillScratch(),
 ): FillContext {
   const { width: w, height: h } = original;
   const previewScale = Math.min(1, options.lines.side / Math.max(w, h));
@@ -168,7 +179,7 @@ export function fillContext(
   const lines = edgeLines(preview, sides, options.lines);
   const rarity = colourRarity(preview, sides, options.rarity);
   const regions = regionRarity(preview, options.regions);
-  return { original, options, preview, lines, rarity, regions, working: new Map() };
+  return { original, options, preview, lines, rarity, regions, working: new Map(), scratch };
 }
 
 /** The labelling of one placement and seed at the working scale: which copy goes where. */
@@ -195,7 +206,7 @@ export function planFill(
   seed: number,
   workingPixels = context.options.workingPixels,
 ): FillPlan {
-  const { original, options } = context;
+  const { original, options, scratch } = context;
   const { width: W, height: H, offsetX: ox, offsetY: oy } = placement;
   const { width: w, height: h } = original;
   const unknown = W * H - w * h;
@@ -234,7 +245,7 @@ export function planFill(
       x: sx,
       y: sy,
     });
-    const { free, unary } = unaryCosts(step, shifts, rarity, rng, options.cost);
+    const { free, unary } = unaryCosts(step, shifts, rarity, rng, options.cost, scratch);
     const L = shifts.length;
     const problem = {
       width: Ww,
@@ -242,12 +253,14 @@ export function planFill(
       labelCount: L,
       free,
       unary,
-      pairwise: seamCost(step, shifts, options.cost),
+      pairwise: seamCost(step, shifts, options.cost, scratch),
     };
-    const { labels, energy: stepEnergy } = expandLabels(problem, cheapest(free, unary, L), {
-      sweeps: options.sweeps,
-      maxRise: options.moveRise * options.cost.labelChange,
-    });
+    const { labels, energy: stepEnergy } = expandLabels(
+      problem,
+      cheapest(free, unary, L),
+      { sweeps: options.sweeps, maxRise: options.moveRise * options.cost.labelChange },
+      scratch,
+    );
     energy += stepEnergy;
     const { data, origin, channels: c } = work;
     for (let p = 0; p < Ww * Hw; p++) {
@@ -279,7 +292,7 @@ export function planFill(
 
 /** Makes a plan's copies at full resolution, blends their seams and feathers the border. */
 export function renderFill(context: FillContext, plan: FillPlan): Uint8Array {
-  const { original, options } = context;
+  const { original, options, scratch } = context;
   const { width: W, height: H, offsetX: ox, offsetY: oy } = plan.placement;
   const { width: w, height: h, channels: c } = original;
   const out = new Uint8Array(W * H * c);
@@ -287,17 +300,15 @@ export function renderFill(context: FillContext, plan: FillPlan): Uint8Array {
     out.set(original.data.subarray(y * w * c, (y + 1) * w * c), ((oy + y) * W + ox) * c);
   }
   if (W * H === w * h) return out;
-  const { steps, workSteps, shifts, work } = plan;
-  const copies = canvasCopies(shifts);
-  for (let k = 1; k < steps.length; k++) {
-    renderStep(out, W, c, steps[k - 1]!, steps[k]!, workSteps[k - 1]!, workSteps[k]!, copies);
-  }
+  const canvas: Raster = { width: W, height: H, channels: c, data: out };
+  const { shifts, work } = plan;
+  renderCopies(canvas, plan, shifts, scratch);
   const { width: Ww, height: Hw } = work;
-  const solve = new Uint8Array(Ww * Hw);
-  for (let p = 0; p < solve.length; p++) solve[p] = shifts.copyOf[p]! >= 0 ? 1 : 0;
-  const correction = blendCorrection(work.data, Ww, Hw, c, solve, shifts.copyOf, options.blend);
-  addCorrection(out, W, H, c, steps[0]!, correction, solve, Ww, Hw);
-  featherBorder(out, W, H, c, steps[0]!, options.feather);
+  const solved = new Uint8Array(Ww * Hw);
+  for (let p = 0; p < solved.length; p++) solved[p] = shifts.copyOf[p]! >= 0 ? 1 : 0;
+  const values = blendCorrection(work, solved, shifts.copyOf, options.blend, scratch);
+  addCorrection(canvas, plan.steps[0]!, { values, solved, width: Ww, height: Hw });
+  featherBorder(canvas, plan.steps[0]!, options.feather);
   return out;
 }
 
@@ -345,191 +356,6 @@ function cheapest(free: Uint8Array, unary: Float32Array, L: number): Int32Array 
   return labels;
 }
 
-/**
- * Adds the working-scale correction, bilinearly upsampled, to every new pixel. The original's
- * working pixels take the mean correction of the copies beside them first: interpolating to
- * their zero would pull a new pixel next to the original halfway back, leaving half of each
- * colour step standing as a thin line along the original's border.
- */
-function addCorrection(
-  out: Uint8Array,
-  W: number,
-  H: number,
-  c: number,
-  original: Rect,
-  correction: Float32Array,
-  solved: Uint8Array,
-  Ww: number,
-  Hw: number,
-): void {
-  extendIntoOriginal(correction, solved, Ww, Hw, c);
-  // Where each canvas column falls between two working columns, once for every row.
-  const columns: CorrectionColumns = {
-    left: new Int32Array(W),
-    right: new Int32Array(W),
-    toLeft: new Float64Array(W),
-    toRight: new Float64Array(W),
-  };
-  for (let x = 0; x < W; x++) {
-    const fx = clamp(((x + 0.5) * Ww) / W - 0.5, 0, Ww - 1);
-    columns.left[x] = Math.floor(fx) * c;
-    columns.right[x] = Math.min(Ww - 1, Math.floor(fx) + 1) * c;
-    // As a Float32 weight, so the row's sums round as they always have.
-    columns.toRight[x] = Math.fround(fx - Math.floor(fx));
-    columns.toLeft[x] = 1 - columns.toRight[x]!;
-  }
-  const row = new Float32Array(Ww * c);
-  let rowAt = -1;
-  for (let y = 0; y < H; y++) {
-    const fy = clamp(((y + 0.5) * Hw) / H - 0.5, 0, Hw - 1);
-    if (fy !== rowAt) {
-      const y0 = Math.floor(fy) * Ww * c;
-      const y1 = Math.min(Hw - 1, Math.floor(fy) + 1) * Ww * c;
-      const ty = fy - Math.floor(fy);
-      for (let i = 0; i < Ww * c; i++) {
-        row[i] = correction[y0 + i]! * (1 - ty) + correction[y1 + i]! * ty;
-      }
-      rowAt = fy;
-    }
-    if (y >= original.y0 && y < original.y1) {
-      correctSpan(out, y * W, c, row, columns, 0, original.x0);
-      correctSpan(out, y * W, c, row, columns, original.x1, W);
-    } else {
-      correctSpan(out, y * W, c, row, columns, 0, W);
-    }
-  }
-}
-
-/** Per canvas column, its two working columns' offsets into a row and their weights. */
-interface CorrectionColumns {
-  left: Int32Array;
-  right: Int32Array;
-  toLeft: Float64Array;
-  toRight: Float64Array;
-}
-
-/** Adds the interpolated correction `row` to canvas pixels `from` to `to` (exclusive) of a row. */
-function correctSpan(
-  out: Uint8Array,
-  rowStart: number,
-  c: number,
-  row: Float32Array,
-  columns: CorrectionColumns,
-  from: number,
-  to: number,
-): void {
-  if (c === 3) {
-    correctSpanRgb(out, rowStart, row, columns, from, to);
-    return;
-  }
-  const { left, right, toLeft, toRight } = columns;
-  for (let x = from; x < to; x++) {
-    const o = (rowStart + x) * c;
-    for (let ch = 0; ch < c; ch++) {
-      const a = row[left[x]! + ch]!;
-      const b = row[right[x]! + ch]!;
-      out[o + ch] = correctedByte(out[o + ch]!, a, b, toLeft[x]!, toRight[x]!);
-    }
-  }
-}
-
-/** `correctSpan` for three channels, unrolled (about twice as fast). */
-function correctSpanRgb(
-  out: Uint8Array,
-  rowStart: number,
-  row: Float32Array,
-  columns: CorrectionColumns,
-  from: number,
-  to: number,
-): void {
-  const { left, right, toLeft, toRight } = columns;
-  for (let x = from; x < to; x++) {
-    const o = (rowStart + x) * 3;
-    const a = left[x]!;
-    const b = right[x]!;
-    const sa = toLeft[x]!;
-    const sb = toRight[x]!;
-    out[o] = correctedByte(out[o]!, row[a]!, row[b]!, sa, sb);
-    out[o + 1] = correctedByte(out[o + 1]!, row[a + 1]!, row[b + 1]!, sa, sb);
-    out[o + 2] = correctedByte(out[o + 2]!, row[a + 2]!, row[b + 2]!, sa, sb);
-  }
-}
-
-/** A channel plus its correction mixed from two working columns, rounded into 0..255. */
-function correctedByte(value: number, a: number, b: number, sa: number, sb: number): number {
-  const sum = Math.round(value + a * sa + b * sb);
-  return sum < 0 ? 0 : sum > 255 ? 255 : sum;
-}
-
-/** Gives each unsolved working pixel beside solved ones (8-neighbours) their mean correction. */
-function extendIntoOriginal(
-  correction: Float32Array,
-  solved: Uint8Array,
-  Ww: number,
-  Hw: number,
-  c: number,
-): void {
-  // Only unsolved pixels change and only solved ones are read: no copy of the input is needed.
-  for (let y = 0; y < Hw; y++) {
-    for (let x = 0; x < Ww; x++) {
-      const p = y * Ww + x;
-      if (solved[p]) continue;
-      let n = 0;
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const qx = x + dx;
-          const qy = y + dy;
-          if (qx < 0 || qy < 0 || qx >= Ww || qy >= Hw || !solved[qy * Ww + qx]) continue;
-          const q = qy * Ww + qx;
-          for (let ch = 0; ch < c; ch++) correction[p * c + ch]! += correction[q * c + ch]!;
-          n++;
-        }
-      }
-      for (let ch = 0; ch < c; ch++) correction[p * c + ch] = n ? correction[p * c + ch]! / n : 0;
-    }
-  }
-}
-
-/**
- * Fades the new pixels within `width` px of the original from its reflection across the border
- * (at the border) to the copies (at `width`): a copy's first pixels never quite meet the
- * original's last, and even a step of a few grey levels shows as a thin line along the border.
- */
-function featherBorder(
-  out: Uint8Array,
-  W: number,
-  H: number,
-  c: number,
-  original: Rect,
-  width: number,
-): void {
-  const { x0, y0, x1, y1 } = original;
-  const xEnd = Math.min(W, x1 + width);
-  for (let y = Math.max(0, y0 - width); y < Math.min(H, y1 + width); y++) {
-    const besideOriginal = y >= y0 && y < y1;
-    for (let x = Math.max(0, x0 - width); x < xEnd; x++) {
-      if (besideOriginal && x === x0) x = x1;
-      if (x >= xEnd) break;
-      const distance = Math.max(x0 - x, x - x1 + 1, y0 - y, y - y1 + 1);
-      if (distance <= 0) continue;
-      const mirror = 1 - distance / (width + 1);
-      const from = (reflect(y, y0, y1) * W + reflect(x, x0, x1)) * c;
-      const to = (y * W + x) * c;
-      for (let ch = 0; ch < c; ch++) {
-        out[to + ch] = Math.round(out[from + ch]! * mirror + out[to + ch]! * (1 - mirror));
-      }
-    }
-  }
-}
-
-/**
- * v reflected into lo..hi - 1 about the border pixel itself, so the border's own column is not
- * doubled into a smear.
- */
-function reflect(v: number, lo: number, hi: number): number {
-  return v < lo ? Math.min(hi - 1, 2 * lo - v) : v >= hi ? Math.max(lo, 2 * (hi - 1) - v) : v;
-}
-
 /** The working canvas of a plan: the original in its working rectangle, and which pixel is which. */
 export interface WorkingCanvas {
   width: number;
@@ -570,289 +396,3 @@ function workingCanvas(
     originalHeight: oh,
   };
 }
-
-export interface WorkingShifts {
-  /** Per working pixel, the chosen copy's shift in canvas px. */
-  shiftX: Float32Array;
-  shiftY: Float32Array;
-  /** Per working pixel, which copy it chose (one id per shift of each step). */
-  copyOf: Int32Array;
-  Ww: number;
-  sx: number;
-  sy: number;
-}
-
-/** A plan's copies as the render reads them: each working pixel's shift rounded to canvas px. */
-interface CanvasCopies {
-  copyOf: Int32Array;
-  dx: Int32Array;
-  dy: Int32Array;
-  Ww: number;
-  sx: number;
-  sy: number;
-}
-
-function canvasCopies(shifts: WorkingShifts): CanvasCopies {
-  const { copyOf, shiftX, shiftY, Ww, sx, sy } = shifts;
-  const dx = new Int32Array(copyOf.length);
-  const dy = new Int32Array(copyOf.length);
-  for (let p = 0; p < copyOf.length; p++) {
-    dx[p] = Math.round(shiftX[p]!);
-    dy[p] = Math.round(shiftY[p]!);
-  }
-  return { copyOf, dx, dy, Ww, sx, sy };
-}
-
-/**
- * Full-resolution copies for one growth step. Each new pixel looks at the 2x2 working pixels
- * around it (those of this step's ring) and copies the known pixel under their copies, scaled up:
- * where they all chose one copy, that copy exactly; where copies meet, a mix of them weighted as
- * bilinear interpolation weighs the working pixels. The boundary between two copies then runs
- * smoothly at full resolution instead of in stair steps as large as a working pixel.
- */
-function renderStep(
-  out: Uint8Array,
-  W: number,
-  c: number,
-  known: Rect,
-  next: Rect,
-  workKnown: Rect,
-  workNext: Rect,
-  copies: CanvasCopies,
-): void {
-  const { Ww } = copies;
-  // Each canvas column's (and row's) two working columns (rows) and weight towards the second.
-  const columns = workingNeighbours('x', copies.sx, known, next, workKnown, workNext);
-  const rows = workingNeighbours('y', copies.sy, known, next, workKnown, workNext);
-  const runEnd = columnRuns(columns.first, columns.second, next.x0);
-  for (let y = next.y0; y < next.y1; y++) {
-    const row: RingRow = {
-      y,
-      y0: rows.first[y - next.y0]! * Ww,
-      y1: rows.second[y - next.y0]! * Ww,
-      ty: rows.toSecond[y - next.y0]!,
-    };
-    if (y >= known.y0 && y < known.y1) {
-      renderSpan(out, W, c, known, next, row, next.x0, known.x0, columns, runEnd, copies);
-      renderSpan(out, W, c, known, next, row, known.x1, next.x1, columns, runEnd, copies);
-    } else {
-      renderSpan(out, W, c, known, next, row, next.x0, next.x1, columns, runEnd, copies);
-    }
-  }
-}
-
-/** One canvas row of a step's ring: its two working rows (as indices of their first pixel). */
-interface RingRow {
-  y: number;
-  y0: number;
-  y1: number;
-  ty: number;
-}
-
-type Neighbours = ReturnType<typeof workingNeighbours>;
-
-/**
- * Per canvas column of a ring (from `x0`), the column (exclusive) where the run of columns
- * sharing its two working columns ends.
- */
-function columnRuns(first: Int32Array, second: Int32Array, x0: number): Int32Array {
-  const runEnd = new Int32Array(first.length);
-  for (let i = first.length - 1; i >= 0; i--) {
-    const sameAsNext =
-      i + 1 < first.length && first[i + 1] === first[i] && second[i + 1] === second[i];
-    runEnd[i] = sameAsNext ? runEnd[i + 1]! : x0 + i + 1;
-  }
-  return runEnd;
-}
-
-/**
- * Canvas columns `from` to `to` (exclusive) of one ring row, a run of columns sharing their
- * working pixels at a time: where those all chose one copy, the run is copied under its shift.
- */
-function renderSpan(
-  out: Uint8Array,
-  W: number,
-  c: number,
-  known: Rect,
-  next: Rect,
-  row: RingRow,
-  from: number,
-  to: number,
-  columns: Neighbours,
-  runEnd: Int32Array,
-  copies: CanvasCopies,
-): void {
-  const { copyOf } = copies;
-  const { y0, y1 } = row;
-  for (let x = from; x < to;) {
-    const i = x - next.x0;
-    const end = Math.min(to, runEnd[i]!);
-    const x0 = columns.first[i]!;
-    const x1 = columns.second[i]!;
-    const id = copyOf[y0 + x0];
-    if (copyOf[y0 + x1] === id && copyOf[y1 + x0] === id && copyOf[y1 + x1] === id) {
-      copyRun(out, W, c, known, row.y, x, end, y0 + x0, copies);
-    } else {
-      for (; x < end; x++)
-        mixPixel(out, W, c, known, row, x, x0, x1, columns.toSecond[x - next.x0]!, copies);
-    }
-    x = end;
-  }
-}
-
-/** Canvas pixels `from` to `to` (exclusive) of row y, each copied under working pixel wp's shift. */
-function copyRun(
-  out: Uint8Array,
-  W: number,
-  c: number,
-  known: Rect,
-  y: number,
-  from: number,
-  to: number,
-  wp: number,
-  copies: CanvasCopies,
-): void {
-  const dx = copies.dx[wp]!;
-  const srcRow = clamp(y + copies.dy[wp]!, known.y0, known.y1 - 1) * W;
-  const last = known.x1 - 1;
-  for (let x = from; x < to; x++) {
-    const srcX = x + dx;
-    const source = (srcRow + (srcX < known.x0 ? known.x0 : srcX > last ? last : srcX)) * c;
-    const target = (y * W + x) * c;
-    if (c === 3) {
-      out[target] = out[source]!;
-      out[target + 1] = out[source + 1]!;
-      out[target + 2] = out[source + 2]!;
-    } else {
-      for (let ch = 0; ch < c; ch++) out[target + ch] = out[source + ch]!;
-    }
-  }
-}
-
-/** Scratch for `mixPixel`: its working pixels (first of each distinct copy), weights, sources. */
-const picks = new Int32Array(4);
-const weights = new Float64Array(4);
-const sources = new Int32Array(4);
-
-/**
- * A canvas pixel where copies meet: the copies of its 2x2 working pixels (the first of each
- * distinct copy), mixed by their summed bilinear weights.
- */
-function mixPixel(
-  out: Uint8Array,
-  W: number,
-  c: number,
-  known: Rect,
-  row: RingRow,
-  x: number,
-  x0: number,
-  x1: number,
-  tx: number,
-  copies: CanvasCopies,
-): void {
-  const { copyOf } = copies;
-  const { y, y0, y1, ty } = row;
-  const to = (y * W + x) * c;
-  let count = 0;
-  for (let j = 0; j < 2; j++) {
-    for (let i = 0; i < 2; i++) {
-      const weight = (i === 0 ? 1 - tx : tx) * (j === 0 ? 1 - ty : ty);
-      if (weight <= 0) continue;
-      const wp = (j === 0 ? y0 : y1) + (i === 0 ? x0 : x1);
-      let k = 0;
-      while (k < count && copyOf[picks[k]!] !== copyOf[wp]) k++;
-      if (k === count) {
-        picks[count] = wp;
-        weights[count++] = weight;
-      } else {
-        weights[k] = weights[k]! + weight;
-      }
-    }
-  }
-  if (count === 1) {
-    const from = sourceIndex(picks[0]!, x, y, copies, known, W, c);
-    out.copyWithin(to, from, from + c);
-    return;
-  }
-  let total = 0;
-  for (let k = 0; k < count; k++) {
-    sources[k] = sourceIndex(picks[k]!, x, y, copies, known, W, c);
-    total += weights[k]!;
-  }
-  if (c === 3) {
-    mixRgb(out, to, count, total);
-    return;
-  }
-  for (let ch = 0; ch < c; ch++) {
-    let mix = 0;
-    for (let k = 0; k < count; k++) mix += weights[k]! * out[sources[k]! + ch]!;
-    out[to + ch] = Math.round(mix / total);
-  }
-}
-
-/** `mixPixel`'s mix of `count` sources for three channels, unrolled. */
-function mixRgb(out: Uint8Array, to: number, count: number, total: number): void {
-  let r = 0;
-  let g = 0;
-  let b = 0;
-  for (let k = 0; k < count; k++) {
-    const weight = weights[k]!;
-    const from = sources[k]!;
-    r += weight * out[from]!;
-    g += weight * out[from + 1]!;
-    b += weight * out[from + 2]!;
-  }
-  out[to] = Math.round(r / total);
-  out[to + 1] = Math.round(g / total);
-  out[to + 2] = Math.round(b / total);
-}
-
-/**
- * For each canvas column of a step's ring (or row, by `axis`), the two working columns (rows)
- * around it, kept on its side of the known area, and the bilinear weight towards the second.
- */
-function workingNeighbours(
-  axis: 'x' | 'y',
-  scale: number,
-  known: Rect,
-  next: Rect,
-  workKnown: Rect,
-  workNext: Rect,
-): { first: Int32Array; second: Int32Array; toSecond: Float64Array } {
-  const [from, to] = axis === 'x' ? [next.x0, next.x1] : [next.y0, next.y1];
-  const [known0, known1] = axis === 'x' ? [known.x0, known.x1] : [known.y0, known.y1];
-  const [workKnown0, workKnown1] =
-    axis === 'x' ? [workKnown.x0, workKnown.x1] : [workKnown.y0, workKnown.y1];
-  const [workNext0, workNext1] =
-    axis === 'x' ? [workNext.x0, workNext.x1] : [workNext.y0, workNext.y1];
-  const first = new Int32Array(to - from);
-  const second = new Int32Array(to - from);
-  const toSecond = new Float64Array(to - from);
-  for (let v = from; v < to; v++) {
-    const f = (v + 0.5) * scale - 0.5;
-    const a = Math.floor(f);
-    const lo = v < known0 ? workNext0 : v >= known1 ? workKnown1 : workKnown0;
-    const hi = v < known0 ? workKnown0 - 1 : v >= known1 ? workNext1 - 1 : workKnown1 - 1;
-    first[v - from] = clamp(a, lo, hi);
-    second[v - from] = clamp(a + 1, lo, hi);
-    toSecond[v - from] = f - a;
-  }
-  return { first, second, toSecond };
-}
-
-/** Where new pixel (x, y) copies from under working pixel wp's shift (index into `out`). */
-function sourceIndex(
-  wp: number,
-  x: number,
-  y: number,
-  copies: CanvasCopies,
-  known: Rect,
-  W: number,
-  c: number,
-): number {
-  const srcX = clamp(x + copies.dx[wp]!, known.x0, known.x1 - 1);
-  const srcY = clamp(y + copies.dy[wp]!, known.y0, known.y1 - 1);
-  return (srcY * W + srcX) * c;
-}
-
-const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));

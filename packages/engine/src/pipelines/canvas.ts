@@ -1,4 +1,6 @@
 import type { RawImage } from '../codecs/bmp';
+import type { CompactResult } from '../codecs/renditions';
+import type { HeaderInfo } from '../codecs/sniff';
 import { decodeProbed, probeImage } from '../codecs/decode';
 import {
   ENGINE_MAX_CANVAS_SIDE,
@@ -40,21 +42,26 @@ export interface OutpaintStages {
   encodeMs: number;
 }
 
-/** An encoded result with its size and where its time went. */
-interface TimedPng {
-  png: Uint8Array;
+/** A result's size and where its time went. */
+interface Timed {
   width: number;
   height: number;
   ms: number;
   stages: OutpaintStages;
 }
 
-export interface OutpaintResult extends TimedPng {
+/** Where the original ended up on a result, and how sure the engine is of its fill. */
+interface Placement {
   /** Where the original's top-left corner ended up, in canvas px (before any output resize). */
   offsetX: number;
   offsetY: number;
   /** 0..1, from the defect predictor: below 0.5 the fill likely shows repeated parts or seams. */
   confidence: number;
+}
+
+/** A result encoded as PNG (the CLI's file, a hosted model's canvas). */
+export interface OutpaintResult extends Timed, Placement {
+  png: Uint8Array;
 }
 
 /** The part of the original a result keeps, in the original's own (oriented) pixels. */
@@ -75,7 +82,15 @@ export interface FramedResult extends OutpaintResult {
   crop: Crop;
 }
 
-/** The size of the PNG a canvas request makes. */
+/**
+ * The built-in engine's result as it is stored, made from the filled pixels on the worker: the
+ * lossless WebP and its thumbnails (`files`), no PNG. `stages.encodeMs` is their encode.
+ */
+export interface StoredResult extends Timed, Placement {
+  files: CompactResult;
+  crop: Crop;
+}
+/** The size of the result a canvas request makes. */
 export function outputSizeOf(canvas: CanvasRequest): { width: number; height: number } {
   return {
     width: canvas.outputWidth ?? canvas.width,
@@ -91,12 +106,16 @@ export async function decodeOriginal(input: Uint8Array, canvas: CanvasRequest): 
   return (await decodeOriginalSized(input, canvas)).image;
 }
 
-/** `decodeOriginal`, with the original's own (oriented) size beside its pixels on the canvas. */
+/**
+ * `decodeOriginal`, with the original's own (oriented) size beside its pixels on the canvas.
+ * `header` is `sniffHeader(input)` when the caller has already read it.
+ */
 export async function decodeOriginalSized(
   input: Uint8Array,
   canvas: CanvasRequest,
+  header?: HeaderInfo,
 ): Promise<{ image: RawImage; original: { width: number; height: number } }> {
-  const probed = await probeImage(input);
+  const probed = await probeImage(input, header);
   const width = canvas.imageWidth ?? probed.width;
   const height = canvas.imageHeight ?? probed.height;
   validateCanvas(canvas, width, height);
@@ -123,15 +142,10 @@ interface StageMarks {
   encoded: number;
 }
 
-/** A job's PNG with its size and where its time went. */
-export function timedResult(
-  png: Uint8Array,
-  size: { width: number; height: number },
-  marks: StageMarks,
-): TimedPng {
+/** A job's result size and where its time went. */
+export function timedResult(size: { width: number; height: number }, marks: StageMarks): Timed {
   const { started, decoded, filled, encoded } = marks;
   return {
-    png,
     width: size.width,
     height: size.height,
     ms: Math.round(encoded - started),

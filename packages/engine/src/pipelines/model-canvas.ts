@@ -179,7 +179,8 @@ export async function pasteOriginal(request: PasteOriginalRequest): Promise<Outp
   const size = outputSizeOf(canvas);
   const png = await encodePng(filled, canvas.width, canvas.height, original.channels, size);
   return {
-    ...timedResult(png, size, { started, decoded, filled: pasted, encoded: performance.now() }),
+    png,
+    ...timedResult(size, { started, decoded, filled: pasted, encoded: performance.now() }),
     offsetX: canvas.offsetX,
     offsetY: canvas.offsetY,
     // The defect predictor judges the engine's own copies, not a model's output: no warning.

@@ -1,14 +1,16 @@
 import type { RawImage } from '../codecs/bmp';
 import { blurredBackdrop } from '../codecs/backdrop';
 import { encodePng } from '../codecs/encode';
+import { storedFromPixels } from '../codecs/renditions';
+import type { HeaderInfo } from '../codecs/sniff';
 import { EngineInputError } from '../errors';
 import { chooseFramedFill } from '../fill/framing-search';
-import type { PlacementMode, SearchOptions } from '../fill/placement-search';
+import type { PlacementMode } from '../fill/placement-search';
 import { chooseAndFill, DEFAULT_SEARCH_OPTIONS } from '../fill/placement-search';
 import type { CanvasPlacement } from '../fill/raster';
-import type { ShiftMapOptions } from '../fill/shift-map-fill';
+import { FillScratch } from '../fill/scratch';
 import { DEFAULT_SHIFT_MAP_OPTIONS } from '../fill/shift-map-fill';
-import type { CanvasRequest, Crop, FramedResult } from './canvas';
+import type { CanvasRequest, Crop, FramedResult, StoredResult } from './canvas';
 import { decodeOriginalSized, outputSizeOf, pasteOriginalRows, timedResult } from './canvas';
 import type { CroppedFrame } from './framing';
 import { cropInOriginal, framesFor, MAX_TRIM, trimShares } from './framing';
@@ -57,36 +59,88 @@ export interface OutpaintRequest {
 }
 
 /**
- * The built-in pipeline: decode, frame, fill the new area, encode. One whole job, run inside a
- * worker (or the CLI).
+ * The built-in pipeline: decode, frame, fill the new area, encode as PNG. One whole job, for the
+ * CLI and the bench; a pool worker runs `outpaintStored`. `scratch` is the fill's working memory.
  */
 export async function outpaint(
   request: OutpaintRequest,
-  fillOptions: ShiftMapOptions = DEFAULT_SHIFT_MAP_OPTIONS,
-  searchOptions: SearchOptions = DEFAULT_SEARCH_OPTIONS,
+  scratch = new FillScratch(),
 ): Promise<FramedResult> {
+  const job = await fillJob(request, scratch);
+  const { placed, output } = job;
+  const { width, height } = placed.size;
+  const png = await encodePng(placed.pixels, width, height, job.channels, output);
+  return { png, ...job.result(performance.now()) };
+}
+
+/** A job as the server stores its result: `outpaint`, with the test watermark when asked. */
+export interface StoredOutpaintRequest extends OutpaintRequest {
+  /** Drawn across the result before it is encoded (a test API key's, see codecs/watermark.ts). */
+  watermark?: string;
+}
+
+/**
+ * `outpaint` as a pool worker runs it for the server: the filled pixels encoded straight into
+ * what is stored, the lossless WebP and its two thumbnails, with the watermark drawn first when
+ * asked. No PNG is made, so none is decoded again on the way to storage. `header` is
+ * `sniffHeader(request.input)` as the pool read it to size the job: it is not read again.
+ */
+export async function outpaintStored(
+  request: StoredOutpaintRequest,
+  scratch = new FillScratch(),
+  header?: HeaderInfo,
+): Promise<StoredResult> {
+  const job = await fillJob(request, scratch, header);
+  const { placed, output } = job;
+  const pixels = { ...placed.size, channels: job.channels, data: placed.pixels };
+  const finish = {
+    output,
+    ...(request.watermark !== undefined && { watermark: request.watermark }),
+  };
+  const files = await storedFromPixels(pixels, finish);
+  return { files, ...job.result(performance.now()) };
+}
+
+/** A job filled, before encoding: its canvas, the size it is encoded at, and its result. */
+interface FilledJob {
+  placed: Placed;
+  channels: 3 | 4;
+  output: { width: number; height: number };
+  /** The result's size, placement and stage times, once encoded at `encoded`. */
+  result(encoded: number): Omit<FramedResult, 'png'>;
+}
+
+/** Decode (the header read once, unless the caller has), frame and fill. */
+async function fillJob(
+  request: OutpaintRequest,
+  scratch: FillScratch,
+  header?: HeaderInfo,
+): Promise<FilledJob> {
   const started = performance.now();
   const maxTrim = checkedTrim(request.maxTrim ?? 0);
   const style = request.style ?? 'natural';
   const { canvas } = request;
-  const { image, original } = await decodeOriginalSized(request.input, canvas);
+  const { image, original } = await decodeOriginalSized(request.input, canvas, header);
   const decoded = performance.now();
   const placed =
     style === 'blurred_backdrop'
-      ? await backdrop(image, request, maxTrim, fillOptions)
+      ? await backdrop(image, request, maxTrim)
       : maxTrim === 0
-        ? { ...chosenFill(image, request, fillOptions, searchOptions), crop: wholeOf(image) }
-        : framedFill(image, request, maxTrim, fillOptions, searchOptions);
+        ? { ...chosenFill(image, request, scratch), crop: wholeOf(image) }
+        : framedFill(image, request, maxTrim);
   const filled = performance.now();
   const output = canvas.outputWidth === undefined ? placed.size : outputSizeOf(canvas);
-  const { width, height } = placed.size;
-  const png = await encodePng(placed.pixels, width, height, image.channels, output);
   return {
-    ...timedResult(png, output, { started, decoded, filled, encoded: performance.now() }),
-    offsetX: placed.offsetX,
-    offsetY: placed.offsetY,
-    confidence: placed.confidence,
-    crop: cropInOriginal(placed.crop, image, original),
+    placed,
+    channels: image.channels,
+    output,
+    result: (encoded) => ({
+      ...timedResult(output, { started, decoded, filled, encoded }),
+      offsetX: placed.offsetX,
+      offsetY: placed.offsetY,
+      confidence: placed.confidence,
+      crop: cropInOriginal(placed.crop, image, original),
+    }),
   };
 }
 
@@ -115,8 +169,7 @@ function checkedTrim(maxTrim: number): number {
 function chosenFill(
   image: RawImage,
   request: OutpaintRequest,
-  fillOptions: ShiftMapOptions,
-  searchOptions: SearchOptions,
+  scratch: FillScratch,
 ): Omit<Placed, 'crop'> {
   const { canvas } = request;
   const fill = chooseAndFill(
@@ -124,21 +177,17 @@ function chosenFill(
     canvas,
     request.placement ?? 'fixed',
     request.seed,
-    fillOptions,
-    searchOptions,
+    DEFAULT_SHIFT_MAP_OPTIONS,
+    DEFAULT_SEARCH_OPTIONS,
     request.rank ?? 0,
+    scratch,
   );
   return { ...fill, size: { width: canvas.width, height: canvas.height } };
 }
 
 /** The fill searched over trims (and placements and seeds) on the smallest canvases. */
-function framedFill(
-  image: RawImage,
-  request: OutpaintRequest,
-  maxTrim: number,
-  fillOptions: ShiftMapOptions,
-  searchOptions: SearchOptions,
-): Placed {
+function framedFill(image: RawImage, request: OutpaintRequest, maxTrim: number): Placed {
+  const fillOptions = DEFAULT_SHIFT_MAP_OPTIONS;
   const preferWhole = request.preferWhole ?? false;
   const { canvas } = request;
   const whole = preferWhole ? framesFor(image, canvas, [0], fillOptions)[0] : undefined;
@@ -152,7 +201,7 @@ function framedFill(
     request.placement ?? 'fixed',
     request.seed,
     fillOptions,
-    searchOptions,
+    DEFAULT_SEARCH_OPTIONS,
     request.rank ?? 0,
   );
   return { ...fill, size: sizeOf(fill.frame.canvas), crop: fill.frame.crop };
@@ -167,8 +216,8 @@ async function backdrop(
   image: RawImage,
   request: OutpaintRequest,
   maxTrim: number,
-  fillOptions: ShiftMapOptions,
 ): Promise<Placed> {
+  const fillOptions = DEFAULT_SHIFT_MAP_OPTIONS;
   const frame: CroppedFrame =
     maxTrim === 0
       ? { original: image, canvas: request.canvas, trim: 0, crop: wholeOf(image) }

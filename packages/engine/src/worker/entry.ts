@@ -1,20 +1,25 @@
 import { parentPort } from 'node:worker_threads';
 import { compactResult, convertToJpeg, convertToPng } from '../codecs/renditions';
-import { watermark } from '../codecs/watermark';
+import { FillScratch } from '../fill/scratch';
 import { prepareUpload, type PreparedUpload } from '../codecs/upload';
 import { padForModel, pasteOriginal } from '../pipelines/model-canvas';
-import { outpaint } from '../pipelines/outpaint';
+import { outpaintStored } from '../pipelines/outpaint';
 import type { JobMessage, ReplyMessage, Task, TaskResult } from './protocol';
 import { serializeError } from './protocol';
 
 if (!parentPort) throw new Error('worker/entry.ts must run inside a worker thread');
 const port = parentPort;
+/** The fill's working memory, kept by this worker for all its jobs (one job at a time). */
+const scratch = new FillScratch();
 
 async function run(task: Task): Promise<{ result: TaskResult; transfer: ArrayBuffer[] }> {
   switch (task.kind) {
     case 'outpaint': {
-      const result = await outpaint(task.request);
-      return { result, transfer: [result.png.buffer as ArrayBuffer] };
+      const result = await outpaintStored(task.request, scratch, task.header);
+      return {
+        result,
+        transfer: [result.files.webp.buffer as ArrayBuffer, ...thumbnailBuffers(result.files)],
+      };
     }
     case 'prepareUpload': {
       const result = await prepareUpload(task.bytes, task.checked);
@@ -46,10 +51,6 @@ async function run(task: Task): Promise<{ result: TaskResult; transfer: ArrayBuf
     }
     case 'convertToJpeg': {
       const result = await convertToJpeg(task.bytes);
-      return { result, transfer: [result.buffer as ArrayBuffer] };
-    }
-    case 'watermark': {
-      const result = await watermark(task.bytes, task.text);
       return { result, transfer: [result.buffer as ArrayBuffer] };
     }
   }

@@ -20,11 +20,14 @@ const smallJob = async () => ({
 });
 
 describe('createEnginePool', () => {
-  it('runs a job in a worker thread and returns the PNG', async () => {
+  it('runs a job in a worker thread and returns the files stored: lossless WebP and thumbnails', async () => {
     pool = createEnginePool({ size: 1 });
     const result = await pool.outpaint(await smallJob());
     expect([result.width, result.height]).toEqual([120, 90]);
-    expect([...result.png.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+    const stored = await sharp(result.files.webp).metadata();
+    expect([stored.format, stored.width, stored.height]).toEqual(['webp', 120, 90]);
+    const thumb = await sharp(result.files.thumbnails.thumb).metadata();
+    expect([thumb.format, thumb.width]).toEqual(['webp', 120]);
   });
 
   it('carries the placement in and the chosen offset and confidence out', async () => {

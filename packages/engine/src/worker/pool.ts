@@ -2,14 +2,15 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { EngineInputError, type EngineInputErrorCode } from '../errors';
 import type { CompactResult } from '../codecs/renditions';
+import { sniffHeader } from '../codecs/sniff';
 import type { CheckedUpload, PreparedUpload } from '../codecs/upload';
-import type { FramedResult, OutpaintResult } from '../pipelines/canvas';
+import type { OutpaintResult, StoredResult } from '../pipelines/canvas';
 import type {
   ModelCanvas,
   ModelCanvasRequest,
   PasteOriginalRequest,
 } from '../pipelines/model-canvas';
-import type { OutpaintRequest } from '../pipelines/outpaint';
+import type { StoredOutpaintRequest } from '../pipelines/outpaint';
 import { estimateJobMemoryMb } from './job-memory';
 import type { JobMessage, ReplyMessage, SerializedError, Task, TaskResult } from './protocol';
 
@@ -23,7 +24,14 @@ export interface EnginePoolOptions {
 }
 
 export interface EnginePool {
-  outpaint(request: OutpaintRequest, options?: { signal?: AbortSignal }): Promise<FramedResult>;
+  /**
+   * The built-in engine's job, encoded on the worker straight into what is stored (lossless WebP
+   * and thumbnails, the watermark drawn first when asked; see `outpaintStored`).
+   */
+  outpaint(
+    request: StoredOutpaintRequest,
+    options?: { signal?: AbortSignal },
+  ): Promise<StoredResult>;
   /**
    * Decodes once and re-encodes an upload for storage (see codecs/upload.ts). `checked` is
    * `checkUpload(bytes)` as the caller ran it before handing the bytes over: the worker does
@@ -49,12 +57,6 @@ export interface EnginePool {
   convertToPng(bytes: Uint8Array, options?: { signal?: AbortSignal }): Promise<Uint8Array>;
   /** A stored image as JPEG (the API's `format=jpeg`, issue 30). */
   convertToJpeg(bytes: Uint8Array, options?: { signal?: AbortSignal }): Promise<Uint8Array>;
-  /** `bytes` with `text` drawn across it, as PNG: a test API key's results (issue 30). */
-  watermark(
-    bytes: Uint8Array,
-    text: string,
-    options?: { signal?: AbortSignal },
-  ): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -167,14 +169,16 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     });
 
   const outpaint: EnginePool['outpaint'] = async (request, { signal } = {}) => {
-    const estimate = estimateJobMemoryMb(request);
+    // Read once here, to size the job; the worker decodes with it rather than reading it again.
+    const header = sniffHeader(request.input);
+    const estimate = estimateJobMemoryMb(request, header);
     if (estimate > maxJobMemoryMb) {
       throw new EngineInputError(
         'JOB_TOO_LARGE',
         `The job needs about ${estimate} MB; the limit is ${maxJobMemoryMb} MB.`,
       );
     }
-    return (await submit({ kind: 'outpaint', request }, signal)) as FramedResult;
+    return (await submit({ kind: 'outpaint', request, header }, signal)) as StoredResult;
   };
 
   const prepareUpload: EnginePool['prepareUpload'] = async (bytes, { checked, signal } = {}) =>
@@ -194,9 +198,6 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
 
   const convertToJpeg: EnginePool['convertToJpeg'] = async (bytes, { signal } = {}) =>
     (await submit({ kind: 'convertToJpeg', bytes }, signal)) as Uint8Array;
-
-  const watermark: EnginePool['watermark'] = async (bytes, text, { signal } = {}) =>
-    (await submit({ kind: 'watermark', bytes, text }, signal)) as Uint8Array;
 
   const abort = (job: Job): void => {
     settle(job);
@@ -240,7 +241,6 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     compactResult,
     convertToPng,
     convertToJpeg,
-    watermark,
     close,
   };
 }

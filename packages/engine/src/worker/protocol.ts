@@ -1,26 +1,26 @@
 import type { CompactResult } from '../codecs/renditions';
+import type { HeaderInfo } from '../codecs/sniff';
 import type { CheckedUpload, PreparedUpload } from '../codecs/upload';
-import type { FramedResult, OutpaintResult } from '../pipelines/canvas';
+import type { OutpaintResult, StoredResult } from '../pipelines/canvas';
 import type {
   ModelCanvas,
   ModelCanvasRequest,
   PasteOriginalRequest,
 } from '../pipelines/model-canvas';
-import type { OutpaintRequest } from '../pipelines/outpaint';
+import type { StoredOutpaintRequest } from '../pipelines/outpaint';
 
 /** What a worker can be asked to do, and what each task answers. */
 export type Task =
-  | { kind: 'outpaint'; request: OutpaintRequest }
+  | { kind: 'outpaint'; request: StoredOutpaintRequest; header: HeaderInfo }
   | { kind: 'prepareUpload'; bytes: Uint8Array; checked: CheckedUpload | undefined }
   | { kind: 'padForModel'; request: ModelCanvasRequest }
   | { kind: 'pasteOriginal'; request: PasteOriginalRequest }
   | { kind: 'compactResult'; bytes: Uint8Array }
   | { kind: 'convertToPng'; bytes: Uint8Array }
-  | { kind: 'convertToJpeg'; bytes: Uint8Array }
-  | { kind: 'watermark'; bytes: Uint8Array; text: string };
+  | { kind: 'convertToJpeg'; bytes: Uint8Array };
 
 export type TaskResult =
-  FramedResult | OutpaintResult | PreparedUpload | ModelCanvas | CompactResult | Uint8Array;
+  StoredResult | OutpaintResult | PreparedUpload | ModelCanvas | CompactResult | Uint8Array;
 
 export interface JobMessage {
   id: number;

@@ -1,16 +1,20 @@
-import type { EnginePool, FramedResult } from '@reframe/engine';
+import type { EnginePool, StoredResult } from '@reframe/engine';
 import { trimLimitsOf } from '@reframe/shared';
 import type { Outpainter, OutpaintTask } from './outpainter';
 
-/** The built-in engine on the worker pool: the default, and the offline fallback. */
+/**
+ * The built-in engine on the worker pool: the default, and the offline fallback. Its result comes
+ * back as the files to store, the watermark drawn in when the task asks.
+ */
 export function createEngineOutpainter(engine: Pick<EnginePool, 'outpaint'>): Outpainter {
   return {
     name: 'engine',
     async outpaint(task, signal) {
-      const { original, canvas, seed, placement, rank, style } = task;
+      const { original, canvas, seed, placement, rank, style, watermark } = task;
       const { maxTrim, preferWhole } = trimLimitsOf(task.framing);
+      const request = { input: original, canvas, seed, placement, rank, maxTrim, preferWhole };
       const result = await engine.outpaint(
-        { input: original, canvas, seed, placement, rank, maxTrim, preferWhole, style },
+        { ...request, style, ...(watermark !== undefined && { watermark }) },
         { signal },
       );
       return {
@@ -30,7 +34,7 @@ export function createEngineOutpainter(engine: Pick<EnginePool, 'outpaint'>): Ou
  */
 function filledCanvas(
   task: OutpaintTask,
-  result: FramedResult,
+  result: StoredResult,
   maxTrim: number,
 ): { width: number; height: number } {
   const { canvas, originalSize } = task;

@@ -5,7 +5,7 @@ import {
   type FramingMode,
   type OutpaintProvider,
 } from '@reframe/shared';
-import type { CanvasRequest, OutpaintResult, PlacementMode } from '@reframe/engine';
+import type { CanvasRequest, CompactResult, OutpaintResult, PlacementMode } from '@reframe/engine';
 
 /** Who makes the pixels (migration 0008-outpaint-provider). */
 export type OutpaintProviderName = OutpaintProvider;
@@ -47,21 +47,31 @@ export interface OutpaintTask {
   style: FillStyle;
   /** The original's own (oriented) size, in which a result's `crop` is measured. */
   originalSize: { width: number; height: number };
+  /**
+   * Text drawn across the result before it is encoded: a test API key's mark (issue 30). Only
+   * the engine draws it; a test key's run always goes to the engine (prediction-run.job.ts).
+   */
+  watermark?: string;
 }
 
 /**
- * The PNG of the whole canvas, the original in it bit for bit, who made it, where the original
- * ended up (canvas coordinates) and the engine's confidence in the fill (null: not measured,
- * as for a hosted provider).
+ * The whole canvas, the original in it bit for bit, who made it, where the original ended up
+ * (canvas coordinates) and the engine's confidence in the fill (null: not measured, as for a
+ * hosted provider). The engine hands over the files to store, made on its worker from the
+ * pixels (`files`); a hosted model's canvas comes as PNG, which the job stores compact.
  */
-export type Outpainting = Omit<OutpaintResult, 'confidence'> & {
-  confidence: number | null;
-  madeBy: MadeBy;
-  /** The part of the original kept, in the original's own pixels (`originalSize`). */
-  crop: Crop;
-  /** The canvas filled, before it was scaled to an exact size; the offset is on it. */
-  filled: { width: number; height: number };
-};
+export type Outpainting = Omit<OutpaintResult, 'confidence' | 'png'> &
+  ResultImage & {
+    confidence: number | null;
+    madeBy: MadeBy;
+    /** The part of the original kept, in the original's own pixels (`originalSize`). */
+    crop: Crop;
+    /** The canvas filled, before it was scaled to an exact size; the offset is on it. */
+    filled: { width: number; height: number };
+  };
+
+/** A result's pixels as an outpainter hands them over. */
+type ResultImage = { png: Uint8Array } | { files: CompactResult };
 
 /** What a result that keeps the whole original on the task's canvas reports. */
 export function keptWhole(task: OutpaintTask): Pick<Outpainting, 'crop' | 'filled'> {
