@@ -13,7 +13,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { findAccount } from '../billing/billing.repo';
-import { getBalance } from '../credits/credits.repo';
+import { balanceOf } from '../credits/credits.service';
 import { isUniqueViolation } from '../platform/db/unique-violation';
 import type { DB } from '../platform/db/types';
 import { AppError } from '../platform/http/app-error';
@@ -183,6 +183,7 @@ export function createExpansionsService(deps: ExpansionsServiceDeps) {
           {
             runId,
             free: test,
+            apiKeyName: key.name,
             record: async (trx, rows) => {
               // The maker may have lost their rights since the key was checked: nothing is spent.
               if (!(await keyStandsForItsMaker(trx, key))) {
@@ -239,7 +240,7 @@ export function createExpansionsService(deps: ExpansionsServiceDeps) {
     /** The balance the key spends from: its creator's payer (a team's pool inside a team). */
     async creditsOf(key: ApiKeyRow): Promise<number> {
       const { payerId } = await chargeFor(db, key.created_by_user_id);
-      return (await getBalance(db, payerId)) ?? 0;
+      return balanceOf(db, payerId);
     },
 
     /** GET /v1/account: the balance and plan the key spends from, and its limits. */
@@ -247,7 +248,7 @@ export function createExpansionsService(deps: ExpansionsServiceDeps) {
       const { payerId } = await chargeFor(db, key.created_by_user_id);
       const account = await findAccount(db, payerId);
       return {
-        credits: (await getBalance(db, payerId)) ?? 0,
+        credits: await balanceOf(db, payerId),
         plan: planOf(account?.plan_id).id,
         key: { name: key.name, mode: key.mode },
         rate_limit: {
