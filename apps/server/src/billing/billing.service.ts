@@ -21,7 +21,7 @@ import {
   type BillingDb,
 } from './billing.repo';
 import { firstPeriodContaining, type Clock } from '../platform/clock/clock';
-import { poolBalance, spendingTeamOf } from '../team/team-access';
+import type { BillingTeams } from './billing-teams';
 
 /** The billing callables' rules: configuration, checkout, portal, usage. */
 export function createBillingService(deps: {
@@ -29,8 +29,9 @@ export function createBillingService(deps: {
   provider: PaymentProvider;
   clock: Clock;
   appUrl: string;
+  teams: Pick<BillingTeams, 'spendingTeamOf' | 'poolBalance'>;
 }) {
-  const { db, provider, clock, appUrl } = deps;
+  const { db, provider, clock, appUrl, teams } = deps;
 
   /** The user's billing account, created on the free tier (period from sign-up) if missing. */
   async function ensureAccount(userId: string) {
@@ -109,9 +110,9 @@ export function createBillingService(deps: {
     const account = await ensureAccount(userId);
     const profile = await findProfile(db, userId);
     if (!profile) throw new AppError('USER_DOCUMENT_NOT_FOUND', 404);
-    const team = await spendingTeamOf(db, userId);
+    const team = await teams.spendingTeamOf(db, userId);
     return {
-      remainingCredits: team ? await poolBalance(db, team.ownerId) : profile.credits,
+      remainingCredits: team ? await teams.poolBalance(db, team.ownerId) : profile.credits,
       personalCredits: profile.credits,
       team: team && { ownerName: team.ownerName, role: team.role },
       usedCredits: await usedCredits(db, userId),
