@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { accountCallbacks } from '../src/account/profile.service';
 import { createOutboxMailer } from '../src/adapters/mail/outbox-mailer';
 import { createAuth } from '../src/auth/auth';
 import { resolveAuthSecret } from '../src/platform/config/auth-secret';
@@ -19,13 +20,15 @@ const database = openDatabase(config.db);
 const logger = pino({ level: 'warn' });
 try {
   await runMigrations(database);
+  const secret = resolveAuthSecret(config.auth);
   const auth = createAuth({
     config,
     database,
     mailer: createOutboxMailer(logger),
     logger,
     rateLimiter: createRateLimiter(database.db, config.rateLimit, logger),
-    secret: resolveAuthSecret(config.auth),
+    secret,
+    accounts: accountCallbacks(database.db, secret),
   });
   const existing = await database.db
     .selectFrom('user')

@@ -5,11 +5,11 @@ import { createApiWebhooks } from './api/webhooks/api-webhooks.module';
 import type { DeliveryDeps } from './api/webhooks/webhook-delivery';
 import { openApiRoutes } from './api/openapi/openapi.routes';
 import { createAccountService } from './account/account.service';
+import { accountCallbacks } from './account/profile.service';
 import { createApi, type ApiDeps } from './api/api.module';
 import { createAuth } from './auth/auth';
 import { createBilling } from './billing/billing.module';
 import type { Adapters } from './compose';
-import { systemClock } from './platform/clock/clock';
 import { authRoutes } from './auth/auth.routes';
 import type { Config } from './platform/config/env';
 import type { Database } from './platform/db/database';
@@ -23,9 +23,11 @@ import { redactingChildLoggerFactory } from './platform/http/request-log';
 import { requestTimeoutOptions } from './platform/http/request-timeouts';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerWebApp } from './platform/http/web-app';
+import type { JobHandlers } from './platform/jobs/job-catalogue';
 import { devMailRoutes } from './mail/dev-mail.routes';
 import { createResizer, type ResizerDeps } from './resizer/resizer.module';
 import { siteConfigRoutes } from './site/site-config.routes';
+import { chargeFor, poolBalance, spendingTeamOf, syncTeamWithPlan } from './team/team-access';
 import { teamRoutes } from './team/team.routes';
 import { createTeamService } from './team/team.service';
 
@@ -74,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
     rateLimiter,
     secret: deps.authSecret,
+    accounts: accountCallbacks(database.db, deps.authSecret),
   });
   const billing = createBilling({
     db: database.db,
@@ -84,6 +87,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     renewalIntervalMs: config.env === 'test' ? 0 : 60 * 60_000,
     provider: adapters.payments,
     clock: adapters.clock,
+    teams: {
+      spendingTeamOf,
+      payerOf: async (db, userId) => (await chargeFor(db, userId)).payerId,
+      poolBalance,
+      syncTeamWithPlan,
+    },
   });
   const resizer = createResizer({
     db: database.db,
@@ -92,7 +101,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: config.resizer,
     outpainterConfig: config.outpainter,
     limits: config.limits,
-    runsJobs: config.role.runsJobs,
     storage: adapters.storage,
     queue,
     engine: adapters.engine,
@@ -106,18 +114,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const apiWebhooks = createApiWebhooks({
     db: database.db,
     queue,
-    clock: systemClock,
+    clock: adapters.clock,
     log: app.log,
     // The webhook lane's production rules (https, public addresses) hold unless APP_URL is local.
     production: !config.localWebhooks,
     ...deps.webhooks,
   });
+  // One queue for every domain's jobs: a web process (ROLE=web) only enqueues; one that runs jobs
+  // takes them with each domain's handler, then each domain resumes what it left.
   app.addHook('onReady', async () => {
-    await resizer.start({
-      PlanRenew: billing.handlePlanRenew,
-      ApiWebhookDeliver: apiWebhooks.handleDeliver,
+    if (!config.role.runsJobs) return queue.start();
+    const jobs: JobHandlers = { ...resizer.jobs, ...billing.jobs, ...apiWebhooks.jobs };
+    await queue.start(jobs, {
+      // A renewal that gave up is simply run again by the next scheduled one.
+      giveUp: async (job) => {
+        if (job.name === 'PredictionRun') await resizer.giveUpPrediction(job.data);
+      },
     });
-    if (config.role.runsJobs) await apiWebhooks.resume();
+    await resizer.resume();
+    await apiWebhooks.resume();
   });
   if (config.role.runsJobs) {
     app.addHook('onReady', () => billing.startSchedule(queue));

@@ -21,12 +21,7 @@ import type { Storage } from './adapters/storage/storage';
 import { AdjustableClock } from './platform/clock/clock';
 import type { Config } from './platform/config/env';
 import type { DB } from './platform/db/types';
-import { MAX_ATTEMPTS } from './resizer/prediction-recovery';
-import {
-  findRemoteState,
-  savePredictTime,
-  saveRemoteId,
-} from './resizer/predictions/predictions.repo';
+import { MAX_ATTEMPTS, predictionRemoteState } from './resizer/resizer.module';
 
 /** Every adapter the app runs on, each chosen once from config. */
 export interface Adapters {
@@ -43,7 +38,7 @@ export interface Adapters {
   /** Lets the provider's webhook wake the job waiting for its prediction. */
   wakeups: RemoteWakeups;
   payments: PaymentProvider;
-  /** Billing's clock, which the test-mode provider's dev route moves forward. */
+  /** The app's one clock (billing's and the webhooks'), which test mode's dev route moves forward. */
   clock: AdjustableClock;
   /** Stops the queue (running jobs get `graceMs`), then the engine pools and the mailer. */
   close(graceMs: number): Promise<void>;
@@ -97,12 +92,7 @@ export function createAdapters(
     outpainter: createOutpainter({
       config: config.outpainter,
       engine,
-      remoteState: {
-        find: (predictionId) => findRemoteState(db, predictionId),
-        saveRemoteId: (predictionId, remoteId, inputFiles) =>
-          saveRemoteId(db, predictionId, remoteId, inputFiles),
-        savePredictTime: (predictionId, seconds) => savePredictTime(db, predictionId, seconds),
-      },
+      remoteState: predictionRemoteState(db),
       wakeups,
       log,
     }),

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { planFor } from '../billing/plans';
+import { planFor } from '../team/plans';
 import type { DB } from '../platform/db/types';
 import { findMembership, findTeamByOwner } from '../team/team.repo';
 

@@ -11,8 +11,8 @@ import {
 } from '@reframe/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { planFor } from '../billing/plans';
-import { getBalance } from '../credits/credits.repo';
+import { balanceOf } from '../credits/credits.service';
+import { planFor } from '../team/plans';
 import { isUniqueViolation } from '../platform/db/unique-violation';
 import type { DB } from '../platform/db/types';
 import { AppError } from '../platform/http/app-error';
@@ -182,6 +182,7 @@ export function createExpansionsService(deps: ExpansionsServiceDeps) {
           {
             runId,
             free: test,
+            apiKeyName: key.name,
             record: async (trx, rows) => {
               // The maker may have lost their rights since the key was checked: nothing is spent.
               if (!(await keyStandsForItsMaker(trx, key))) {
@@ -238,14 +239,14 @@ export function createExpansionsService(deps: ExpansionsServiceDeps) {
     /** The balance the key spends from: its creator's payer (a team's pool inside a team). */
     async creditsOf(key: ApiKeyRow): Promise<number> {
       const { payerId } = await chargeFor(db, key.created_by_user_id);
-      return (await getBalance(db, payerId)) ?? 0;
+      return balanceOf(db, payerId);
     },
 
     /** GET /v1/account: the balance and plan the key spends from, and its limits. */
     async account(key: ApiKeyRow): Promise<ApiAccount> {
       const { payerId } = await chargeFor(db, key.created_by_user_id);
       return {
-        credits: (await getBalance(db, payerId)) ?? 0,
+        credits: await balanceOf(db, payerId),
         plan: (await planFor(db, key.created_by_user_id, 'payer')).id,
         key: { name: key.name, mode: key.mode },
         rate_limit: {

@@ -2,9 +2,6 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@reframe/shared';
 import { betterAuth } from 'better-auth';
 import { isAPIError } from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
-import { deleteUserWithoutProfile, updateProfileEmail } from '../account/account.repo';
-import { createProfileWithSignupGrant } from '../account/profile.service';
-import { addressDigest } from '../account/deleted-address';
 import type { Config } from '../platform/config/env';
 import type { Database } from '../platform/db/database';
 import type { RateLimiter } from '../platform/http/rate-limit';
@@ -22,6 +19,14 @@ import { authSchemaNames } from './auth-schema';
 import { hashPassword, verifyPassword } from './password-hashing';
 import { forgotPasswordLink, resetPasswordLink, signInLink, verificationLink } from './links';
 
+/** What auth tells the account domain of its users (app.ts hands them in). */
+export interface AccountCallbacks {
+  /** A user was just created: their account is made with them, or the sign-up fails. */
+  userCreated(user: { id: string; email: string; name: string }): Promise<void>;
+  /** A user was updated: the previous email if it changed (it is told of the change). */
+  userUpdated(user: { id: string; email: string }): Promise<string | undefined>;
+}
+
 export interface AuthDeps {
   config: Readonly<Config>;
   database: Database;
@@ -29,6 +34,7 @@ export interface AuthDeps {
   logger: FastifyBaseLogger;
   rateLimiter: RateLimiter;
   secret: string;
+  accounts: AccountCallbacks;
 }
 
 /** Reads the `requestType` claim of a better-auth email token (a JWT) to pick the right email. */
@@ -45,7 +51,8 @@ function tokenRequestType(token: string): string | undefined {
   }
 }
 
-export function createAuth({ config, database, mailer, logger, rateLimiter, secret }: AuthDeps) {
+export function createAuth(deps: AuthDeps) {
+  const { config, database, mailer, logger, rateLimiter, secret, accounts } = deps;
   const { appUrl, trustedOrigins } = config.server;
   const { db, dialect } = database;
 
@@ -127,18 +134,11 @@ export function createAuth({ config, database, mailer, logger, rateLimiter, secr
     databaseHooks: {
       user: {
         create: {
-          after: async (user) => {
-            try {
-              await createProfileWithSignupGrant(db, user, addressDigest(secret, user.email));
-            } catch (error) {
-              await deleteUserWithoutProfile(db, user.id);
-              throw error;
-            }
-          },
+          after: (user) => accounts.userCreated(user),
         },
         update: {
           after: async (user) => {
-            const previousEmail = await updateProfileEmail(db, user.id, user.email);
+            const previousEmail = await accounts.userUpdated(user);
             if (!previousEmail) return;
             logAuthEvent(logger, 'email.changed', { userId: user.id });
             await sendInBackground(emailChangedMail(previousEmail, user.email));

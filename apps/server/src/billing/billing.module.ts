@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { JobQueue } from '../adapters/queue/job-queue';
+import type { JobHandlers } from '../platform/jobs/job-catalogue';
 import type { PaymentProvider } from '../adapters/payments/payment-provider';
 import type { PaymentsConfig } from '../platform/config/payments-config';
 import type { TestModeProvider } from '../adapters/payments/test-mode/test-mode-provider';
@@ -12,6 +13,7 @@ import {
   testCheckoutRoutes,
   webhookRoutes,
 } from './billing.routes';
+import type { BillingTeams } from './billing-teams';
 import { createBillingService } from './billing.service';
 import type { AdjustableClock } from '../platform/clock/clock';
 import { createFulfilmentService } from './fulfilment.service';
@@ -29,13 +31,26 @@ interface BillingDeps {
   /** The payment provider main.ts chose (compose.ts), and the clock it runs on. */
   provider: PaymentProvider;
   clock: AdjustableClock;
+  teams: BillingTeams;
 }
 
 /** Wires billing: services, renewal job and the Fastify plugins to register. */
 export function createBilling(deps: BillingDeps) {
-  const { clock, provider } = deps;
-  const billing = createBillingService({ db: deps.db, provider, clock, appUrl: deps.appUrl });
-  const fulfilment = createFulfilmentService({ db: deps.db, provider, clock, log: deps.log });
+  const { clock, provider, teams } = deps;
+  const billing = createBillingService({
+    db: deps.db,
+    provider,
+    clock,
+    appUrl: deps.appUrl,
+    teams,
+  });
+  const fulfilment = createFulfilmentService({
+    db: deps.db,
+    provider,
+    clock,
+    log: deps.log,
+    teams,
+  });
   const renewalJob = createRenewalJob({ db: deps.db, clock, log: deps.log });
   const handleWebhook = createWebhookHandler(provider, fulfilment);
 
@@ -64,8 +79,10 @@ export function createBilling(deps: BillingDeps) {
     renewalJob,
     handleWebhook,
     plugins,
-    /** The queue's PlanRenew handler. */
-    handlePlanRenew: async () => (await renewalJob.handlePlanRenew()).status,
+    /** The queue's handler of billing's job (app.ts starts the queue with every domain's). */
+    jobs: {
+      PlanRenew: async () => (await renewalJob.handlePlanRenew()).status,
+    } satisfies Pick<JobHandlers, 'PlanRenew'>,
     startSchedule(queue: Pick<JobQueue, 'enqueue'>) {
       if (deps.renewalIntervalMs > 0 && !stopSchedule) {
         stopSchedule = scheduleRenewalJob(queue, deps.renewalIntervalMs, deps.log);

@@ -34,7 +34,7 @@ export function findAccountByCustomer(db: BillingDb, customerId: string) {
     .executeTakeFirst();
 }
 
-/** The plan id a user's account holds, for `planFor` (plans.ts). */
+/** The plan id a user's account holds, for `ownPlan`. */
 export async function findPlanId(db: BillingDb, userId: string) {
   const account = await db
     .selectFrom('billing_account')

@@ -21,8 +21,8 @@ import {
   type BillingDb,
 } from './billing.repo';
 import { firstPeriodContaining, type Clock } from '../platform/clock/clock';
-import { poolBalance, spendingTeamOf } from '../team/team-access';
-import { planFor } from './plans';
+import type { BillingTeams } from './billing-teams';
+import { ownPlan } from './own-plan';
 
 /** The billing callables' rules: configuration, checkout, portal, usage. */
 export function createBillingService(deps: {
@@ -30,8 +30,9 @@ export function createBillingService(deps: {
   provider: PaymentProvider;
   clock: Clock;
   appUrl: string;
+  teams: Pick<BillingTeams, 'spendingTeamOf' | 'poolBalance' | 'payerOf'>;
 }) {
-  const { db, provider, clock, appUrl } = deps;
+  const { db, provider, clock, appUrl, teams } = deps;
 
   /** The user's billing account, created on the free tier (period from sign-up) if missing. */
   async function ensureAccount(userId: string) {
@@ -110,9 +111,9 @@ export function createBillingService(deps: {
     const account = await ensureAccount(userId);
     const profile = await findProfile(db, userId);
     if (!profile) throw new AppError('USER_DOCUMENT_NOT_FOUND', 404);
-    const team = await spendingTeamOf(db, userId);
+    const team = await teams.spendingTeamOf(db, userId);
     return {
-      remainingCredits: team ? await poolBalance(db, team.ownerId) : profile.credits,
+      remainingCredits: team ? await teams.poolBalance(db, team.ownerId) : profile.credits,
       personalCredits: profile.credits,
       team: team && { ownerName: team.ownerName, role: team.role },
       usedCredits: await usedCredits(db, userId),
@@ -120,7 +121,7 @@ export function createBillingService(deps: {
       operationsThisMonth: profile.operations_this_month,
       subscriptionStatus: toSubscriptionStatus(profile.subscription_status),
       currentPlan: isPlanId(account.plan_id) ? account.plan_id : 'free',
-      payerPlan: (await planFor(db, userId, 'payer')).id,
+      payerPlan: (await ownPlan(db, await teams.payerOf(db, userId))).id,
       renewalDate: toIsoString(account.period_end),
       cancelAtPeriodEnd: Boolean(account.cancel_at_period_end),
       scheduledPlan:

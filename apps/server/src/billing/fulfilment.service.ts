@@ -23,7 +23,7 @@ import {
   type BillingDb,
 } from './billing.repo';
 import { addOneMonth, type Clock } from '../platform/clock/clock';
-import { syncTeamWithPlan } from '../team/team-access';
+import type { BillingTeams } from './billing-teams';
 
 export const handledEventTypes = new Set([
   'checkout.session.completed',
@@ -78,8 +78,9 @@ export function createFulfilmentService(deps: {
   provider: PaymentProvider;
   clock: Clock;
   log: FastifyBaseLogger;
+  teams: Pick<BillingTeams, 'syncTeamWithPlan'>;
 }) {
-  const { db, provider, clock, log } = deps;
+  const { db, provider, clock, log, teams } = deps;
 
   async function handleEvent(event: BillingEvent): Promise<FulfilmentOutcome> {
     if (!handledEventTypes.has(event.type) || !event.subscriptionId) {
@@ -239,7 +240,7 @@ export function createFulfilmentService(deps: {
     await setSubscriptionStatus(trx, account.user_id, status, renewal, now);
     // A team lives while its owner's plan has seats and is paid up (issue 26).
     const entitled = getPlan(planId).teamSeats > 0 && status !== 'past_due';
-    await syncTeamWithPlan(trx, account.user_id, entitled, now);
+    await teams.syncTeamWithPlan(trx, account.user_id, entitled, now);
     const invoice = subscription.latestInvoice;
     if (invoice && isPaidPlanId(planId) && invoicePaysFor(invoice, planId)) {
       await topUpCredits(trx, {
@@ -272,7 +273,7 @@ export function createFulfilmentService(deps: {
       now,
     );
     await setSubscriptionStatus(trx, account.user_id, 'free', true, now);
-    await syncTeamWithPlan(trx, account.user_id, false, now);
+    await teams.syncTeamWithPlan(trx, account.user_id, false, now);
     await topUpCredits(trx, {
       userId: account.user_id,
       target: getPlan('free').credits,

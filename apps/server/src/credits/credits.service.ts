@@ -191,6 +191,11 @@ export async function topUpCredits(
   return grantCredits(trx, { ...topUp, amount });
 }
 
+/** A user's balance (a team's pool is its owner's); 0 for a user with no profile. */
+export async function balanceOf(db: CreditsDb, userId: string): Promise<number> {
+  return (await getBalance(db, userId)) ?? 0;
+}
+
 /** Credits spent and not refunded, over the account's whole life. */
 export function usedCredits(db: CreditsDb, userId: string): Promise<number> {
   return sumSpentCredits(db, userId);

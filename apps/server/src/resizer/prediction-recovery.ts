@@ -6,7 +6,7 @@ import { toIsoString } from '../platform/db/column-types';
 import type { DB } from '../platform/db/types';
 import { failAndRefund } from './predictions/prediction-settlement';
 import { listStaleQueued, listUnsettledForRecovery } from './predictions/predictions.repo';
-import { jobPriorityFor } from '../billing/plans';
+import { jobPriorityFor } from '../team/plans';
 
 /**
  * A job that has already been started this many times (each crash is one) is given up: at start

@@ -5,7 +5,7 @@ import { failureMessage, type Outpainter } from '../adapters/outpainter/outpaint
 import type { EnginePool } from '@reframe/engine';
 import type { Storage } from '../adapters/storage/storage';
 import type { DB } from '../platform/db/types';
-import { planFor } from '../billing/plans';
+import { planFor } from '../team/plans';
 import { completePrediction, failAndRefund } from './predictions/prediction-settlement';
 import {
   canvasOfPrediction,

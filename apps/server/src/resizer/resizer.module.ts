@@ -3,6 +3,7 @@ import { errorMessages } from '@reframe/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Outpainter } from '../adapters/outpainter/outpainter';
+import type { RemoteStateStore } from '../adapters/outpainter/replicate/replicate-outpainter';
 import type { RemoteWakeups } from '../adapters/outpainter/replicate/remote-wakeups';
 import type { JobQueue } from '../adapters/queue/job-queue';
 import type { Storage } from '../adapters/storage/storage';
@@ -10,7 +11,7 @@ import type { LimitsConfig } from '../platform/config/limits-config';
 import type { OutpainterConfig } from '../platform/config/outpainter-config';
 import type { ResizerConfig } from '../platform/config/resizer-config';
 import type { DB } from '../platform/db/types';
-import type { JobCatalogue, JobHandler, JobHandlers } from '../platform/jobs/job-catalogue';
+import type { JobData, JobHandler, JobHandlers } from '../platform/jobs/job-catalogue';
 import { filesRoutes } from './files/files.routes';
 import { userPrefix } from './files/storage-keys';
 import { historyRoutes } from './history/history.routes';
@@ -19,7 +20,12 @@ import { recoverPredictions, refundStaleQueued } from './prediction-recovery';
 import { createPredictionRunHandler } from './prediction-run.job';
 import { failAndRefund } from './predictions/prediction-settlement';
 import { createPredictionWatch, type PredictionWatch } from './predictions/prediction-watch';
-import { findPredictionForSettlement } from './predictions/predictions.repo';
+import {
+  findPredictionForSettlement,
+  findRemoteState,
+  savePredictTime,
+  saveRemoteId,
+} from './predictions/predictions.repo';
 import { predictionsRoutes } from './predictions/predictions.routes';
 import { createPredictionsService, POLL_HOLD_MS } from './predictions/predictions.service';
 import { providerWebhookRoutes } from './provider-webhook.routes';
@@ -39,8 +45,6 @@ export interface ResizerDeps {
   config: ResizerConfig;
   outpainterConfig: OutpainterConfig;
   limits: LimitsConfig;
-  /** This process takes and runs jobs (ROLE=worker or all); otherwise it only enqueues. */
-  runsJobs: boolean;
   /** The adapters main.ts chose (compose.ts). */
   storage: Storage;
   queue: JobQueue;
@@ -55,6 +59,22 @@ export interface ResizerDeps {
   /** Tests: a watch they can see the held polls of, and a hold longer than their time limit. */
   watch?: PredictionWatch | undefined;
   pollHoldMs?: number | undefined;
+}
+
+/** The times a prediction's job may start, which compose.ts gives pg-boss as its retries. */
+export { MAX_ATTEMPTS } from './prediction-recovery';
+
+/**
+ * Where the hosted provider's outpainter (compose.ts) keeps a prediction's remote state: on the
+ * prediction's row.
+ */
+export function predictionRemoteState(db: Kysely<DB>): RemoteStateStore {
+  return {
+    find: (predictionId) => findRemoteState(db, predictionId),
+    saveRemoteId: (predictionId, remoteId, inputFiles) =>
+      saveRemoteId(db, predictionId, remoteId, inputFiles),
+    savePredictTime: (predictionId, seconds) => savePredictTime(db, predictionId, seconds),
+  };
 }
 
 /** How often a job-running process repairs the quota counters and refunds lost queued jobs. */
@@ -96,10 +116,8 @@ export function createResizer(deps: ResizerDeps) {
   };
 
   /** A prediction whose job used up its retries (pg-boss) fails and is refunded, once. */
-  async function giveUp(job: JobCatalogue) {
-    // A renewal that gave up is simply run again by the next scheduled one.
-    if (job.name !== 'PredictionRun') return;
-    const prediction = await findPredictionForSettlement(db, job.data.predictionId);
+  async function giveUpPrediction(data: JobData<'PredictionRun'>) {
+    const prediction = await findPredictionForSettlement(db, data.predictionId);
     if (prediction && (await failAndRefund(db, prediction, errorMessages.JOB_FAILED))) {
       await jobSettled(prediction.id);
     }
@@ -186,15 +204,17 @@ export function createResizer(deps: ResizerDeps) {
     /** The hosted model REPLICATE_MODEL names; null for the engine and a pinned version. */
     hostedModel:
       outpainterConfig.provider === 'replicate' ? outpainterConfig.replicate.model : null,
+    /** The queue's handler of the resizer's job (app.ts starts the queue with every domain's). */
+    jobs: { PredictionRun: runPrediction } satisfies Pick<JobHandlers, 'PredictionRun'>,
+    /** What the queue does with a prediction's job that gave up (pg-boss, after its retries). */
+    giveUpPrediction,
     /**
-     * Opens the queue; a process that runs jobs also starts taking them (other domains' too).
-     * With the in-process queue it first resumes or settles what a crash left; pg-boss retries a
-     * job whose lease ran out and, after its retries, hands it to `giveUp`, so nothing running
-     * elsewhere is touched.
+     * In a process that runs jobs, once the queue has started: with the in-process queue it first
+     * resumes or settles what a crash left (pg-boss retries a job whose lease ran out and, after
+     * its retries, gives it up, so nothing running elsewhere is touched); then the runs' waiting
+     * outputs are dispatched and the maintenance starts.
      */
-    async start(otherJobs: Omit<JobHandlers, 'PredictionRun'>) {
-      if (!deps.runsJobs) return queue.start();
-      await queue.start({ ...otherJobs, PredictionRun: runPrediction }, { giveUp });
+    async resume() {
       if (queue.kind === 'in-process') {
         await recoverPredictions({
           db,

@@ -90,6 +90,8 @@ export interface PredictionTable {
   style: Generated<FillStyle>;
   /** The part of the upload the result kept, as JSON (`stored-crop.ts`); null until it succeeds. */
   crop: string | null;
+  /** The name of the API key whose run made it (migration 0022); null for the app's runs. */
+  api_key_name: string | null;
 }
 
 export interface HistoryRecordTable {

@@ -1,13 +1,11 @@
-import { thumbnailSizes, type SpendingTeam } from '@reframe/shared';
+import type { SpendingTeam } from '@reframe/shared';
 import type { Kysely } from 'kysely';
-import { getBalance } from '../credits/credits.repo';
-import type { TeamCharge } from '../credits/credits.service';
+import { balanceOf, type TeamCharge } from '../credits/credits.service';
 import type { DB } from '../platform/db/types';
 import { AppError } from '../platform/http/app-error';
 import {
   findMembership,
   findTeamById,
-  listChargedTeamsOfUpload,
   findTeamByOwner,
   findUserById,
   revokePendingInvites,
@@ -48,15 +46,16 @@ export async function chargeFor(
  * be paid by the same account (issue 39): after leaving (or joining) a team, a run of a photo the
  * other account paid for is refused, 409, before anything is spent. Else a removed member would
  * pay for a result filed with their old team, out of their reach, and a team's pool for a result
- * filed in someone's personal history. Call it inside the run's transaction, with its payer.
+ * filed in someone's personal history. Call it inside the run's transaction, with its payer and
+ * the teams (null: none) the photo's runs were charged to so far.
  */
 export async function assertPaidLikeEarlierRuns(
   db: Db,
   userId: string,
-  uploadId: string,
+  earlierTeams: readonly (string | null)[],
   payerId: string,
 ): Promise<void> {
-  for (const teamId of await listChargedTeamsOfUpload(db, uploadId)) {
+  for (const teamId of earlierTeams) {
     const earlierPayer = teamId === null ? userId : (await findTeamById(db, teamId))?.owner_user_id;
     if (earlierPayer !== payerId) throw new AppError('RUN_FILED_ELSEWHERE', 409);
   }
@@ -90,7 +89,7 @@ export async function spendingTeamOf(
 
 /** The balance of a team's pool: its owner's. */
 export async function poolBalance(db: Db, ownerId: string): Promise<number> {
-  return (await getBalance(db, ownerId)) ?? 0;
+  return balanceOf(db, ownerId);
 }
 
 /**
@@ -111,49 +110,4 @@ export async function syncTeamWithPlan(
   }
   if (team.suspended_at === null) await setTeamSuspended(db, ownerId, now);
   await revokePendingInvites(db, team.id, now);
-}
-
-/** The stored file a key names: a thumbnail's key names its file. */
-function fileKeyOf(key: string): string {
-  for (const size of thumbnailSizes) {
-    const suffix = `.${size}.webp`;
-    if (key.endsWith(suffix)) return key.slice(0, -suffix.length);
-  }
-  return key;
-}
-
-/** The team the run a stored file belongs to was charged to; null for a personal run. */
-async function teamOfFile(db: Db, key: string): Promise<string | null> {
-  const fileKey = fileKeyOf(key);
-  const row = await db
-    .selectFrom('history_record')
-    .select('team_id')
-    .where((eb) =>
-      eb.or([
-        eb('original_key', '=', fileKey),
-        eb(
-          'upload_id',
-          'in',
-          eb.selectFrom('prediction').select('upload_id').where('output_key', '=', fileKey),
-        ),
-      ]),
-    )
-    .executeTakeFirst();
-  return row?.team_id ?? null;
-}
-
-/**
- * Whether a user may read a stored file: its maker may read a personal run's files; a team run's
- * files are for the people who see the team's history, and no one else (its maker included,
- * once removed). `ownKey`: the key is under the user's own prefix.
- */
-export async function canReadFile(
-  db: Db,
-  userId: string,
-  key: string,
-  ownKey: boolean,
-): Promise<boolean> {
-  const team = await teamOfFile(db, key);
-  if (team === null) return ownKey;
-  return team === (await visibleTeamId(db, userId));
 }

@@ -208,24 +208,3 @@ export async function markInviteUsed(db: Db, inviteId: string, now: Date): Promi
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
-
-/**
- * The teams (null: none) an upload's runs were charged to so far: its history record's and its
- * predictions' that have not failed (a failed one was refunded and filed nowhere).
- */
-export async function listChargedTeamsOfUpload(
-  db: Db,
-  uploadId: string,
-): Promise<(string | null)[]> {
-  const [records, predictions] = await Promise.all([
-    db.selectFrom('history_record').select('team_id').where('upload_id', '=', uploadId).execute(),
-    db
-      .selectFrom('prediction')
-      .select('team_id')
-      .distinct()
-      .where('upload_id', '=', uploadId)
-      .where('status', '!=', 'failed')
-      .execute(),
-  ]);
-  return [...new Set([...records, ...predictions].map((row) => row.team_id))];
-}

@@ -12,7 +12,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { teamJoinLink } from '../auth/links';
-import { planFor } from '../billing/plans';
+import { planFor } from '../team/plans';
 import type { LimitsConfig } from '../platform/config/limits-config';
 import { teamCreditsUsedSince } from '../credits/credits.service';
 import { toIsoString } from '../platform/db/column-types';

@@ -5,7 +5,7 @@ import type { JobCatalogue, JobHandlers } from '../../platform/jobs/job-catalogu
 export interface EnqueueOptions {
   /** One job per key: enqueueing a key that is queued or running again adds nothing. */
   key: string;
-  /** Higher runs first (jobs of equal priority in order of arrival); see billing/plans.ts. */
+  /** Higher runs first (jobs of equal priority in order of arrival); see team/plans.ts. */
   priority: number;
   /** Runs the job no sooner than this many milliseconds from now (a retry's backoff). */
   delayMs?: number;

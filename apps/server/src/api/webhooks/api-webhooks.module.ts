@@ -7,13 +7,17 @@ import {
   type DeliveryDeps,
 } from './webhook-delivery';
 import type { Expansion } from '@reframe/shared';
+import type { JobHandlers } from '../../platform/jobs/job-catalogue';
 
 /** Signed webhooks of the public API: the secret's routes, the delivery job and its recovery. */
 export function createApiWebhooks(deps: DeliveryDeps) {
   const plugin: (app: FastifyInstance) => void = webhookSecretRoutes(deps);
   return {
     plugin,
-    handleDeliver: createWebhookDeliveryHandler(deps),
+    /** The queue's handler of the webhooks' job (app.ts starts the queue with every domain's). */
+    jobs: {
+      ApiWebhookDeliver: createWebhookDeliveryHandler(deps),
+    } satisfies Pick<JobHandlers, 'ApiWebhookDeliver'>,
     /**
      * An expansion with a webhook settled: its delivery is recorded and its first attempt queued,
      * or recorded as skipped past the account's cap of pending deliveries.

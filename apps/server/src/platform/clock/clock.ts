@@ -1,4 +1,4 @@
-/** The time source of billing: real time in production, movable in tests and test mode. */
+/** The app's time source: real time in production, movable in tests and test mode. */
 export interface Clock {
   now(): Date;
 }

@@ -6,11 +6,11 @@ import type { Storage } from '../../adapters/storage/storage';
 import { currentUser, requireVerifiedUser } from '../../auth/guards';
 import type { DB } from '../../platform/db/types';
 import { AppError } from '../../platform/http/app-error';
-import { canReadFile } from '../../team/team-access';
 import { parseInput } from '../../platform/http/parse';
 import { contentTypeOfKey, extensionOfKey } from './content-type';
 import { createConversionTurns } from './conversion-turns';
-import { thumbnailKey, userPrefix } from './storage-keys';
+import { canReadFile } from './file-access';
+import { thumbnailKey } from './storage-keys';
 
 /**
  * Private to the browser of the owner, and only for a few minutes: a shared computer does not
@@ -61,7 +61,7 @@ export function filesRoutes(deps: {
         const key = request.params['*'];
         const userId = currentUser(request).id;
         // A team run's files are for the members who see it in history (issue 26).
-        if (!(await canReadFile(db, userId, key, key.startsWith(userPrefix(userId))))) {
+        if (!(await canReadFile(db, userId, key))) {
           throw new AppError('NOT_FOUND', 404);
         }
         const query = parseInput(fileQuerySchema, request.query);

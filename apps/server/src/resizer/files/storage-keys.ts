@@ -26,6 +26,15 @@ export function thumbnailKey(key: string, size: ThumbnailSize): string {
   return `${key}.${size}.webp`;
 }
 
+/** The stored file a key names: a thumbnail's key names its file. */
+export function fileOfKey(key: string): string {
+  for (const size of thumbnailSizes) {
+    const suffix = `.${size}.webp`;
+    if (key.endsWith(suffix)) return key.slice(0, -suffix.length);
+  }
+  return key;
+}
+
 /** A stored file and all its thumbnails: what its deletion removes and the quota counts. */
 export function withThumbnails(key: string): string[] {
   return [key, ...thumbnailSizes.map((size) => thumbnailKey(key, size))];

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/types';
-import '../../api/api.tables';
 import type {
   HistoryImageTable,
   HistoryRecordTable,
@@ -78,30 +77,33 @@ export async function setHistoryImage(
  * to see any more.
  */
 function visibleRecords(db: Db, userId: string, teamId: string | null) {
-  return (
-    db
-      .selectFrom('history_record')
-      .leftJoin('user as maker', 'maker.id', 'history_record.user_id')
-      // A run made through the API (issue 30) names its key.
-      .leftJoin('api_expansion', 'api_expansion.upload_id', 'history_record.upload_id')
-      .leftJoin('api_key', 'api_key.id', 'api_expansion.api_key_id')
-      .selectAll('history_record')
-      .select(['maker.name as maker_name', 'api_key.name as api_key_name'])
-      .where((eb) =>
-        teamId === null
-          ? eb.and([
+  return db
+    .selectFrom('history_record')
+    .leftJoin('user as maker', 'maker.id', 'history_record.user_id')
+    .selectAll('history_record')
+    .select((eb) => [
+      'maker.name as maker_name',
+      // A run made through the API (issue 30) names its key, recorded on its predictions.
+      eb
+        .selectFrom('prediction')
+        .select((sub) => sub.fn.max('prediction.api_key_name').as('name'))
+        .whereRef('prediction.upload_id', '=', 'history_record.upload_id')
+        .as('api_key_name'),
+    ])
+    .where((eb) =>
+      teamId === null
+        ? eb.and([
+            eb('history_record.user_id', '=', userId),
+            eb('history_record.team_id', 'is', null),
+          ])
+        : eb.or([
+            eb.and([
               eb('history_record.user_id', '=', userId),
               eb('history_record.team_id', 'is', null),
-            ])
-          : eb.or([
-              eb.and([
-                eb('history_record.user_id', '=', userId),
-                eb('history_record.team_id', 'is', null),
-              ]),
-              eb('history_record.team_id', '=', teamId),
             ]),
-      )
-  );
+            eb('history_record.team_id', '=', teamId),
+          ]),
+    );
 }
 
 /** One page of the records a user sees, newest first, starting after the (created_at, id) cursor. */

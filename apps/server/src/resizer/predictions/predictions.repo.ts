@@ -48,11 +48,13 @@ export type NewPrediction = Omit<
   | 'framing'
   | 'style'
   | 'crop'
+  | 'api_key_name'
 > & {
   created_at: string;
   queued_at: string | null;
   team_id?: string | null;
   watermark?: number;
+  api_key_name?: string | null;
   framing: FramingMode;
   style: FillStyle;
 };
@@ -375,4 +377,25 @@ export async function countRecentFailures(
     .where('settled_at', '>=', since.toISOString())
     .executeTakeFirst();
   return Number(row?.count ?? 0);
+}
+
+/**
+ * The teams (null: none) an upload's runs were charged to so far: its history record's and its
+ * predictions' that have not failed (a failed one was refunded and filed nowhere).
+ */
+export async function listChargedTeamsOfUpload(
+  db: Db,
+  uploadId: string,
+): Promise<(string | null)[]> {
+  const [records, predictions] = await Promise.all([
+    db.selectFrom('history_record').select('team_id').where('upload_id', '=', uploadId).execute(),
+    db
+      .selectFrom('prediction')
+      .select('team_id')
+      .distinct()
+      .where('upload_id', '=', uploadId)
+      .where('status', '!=', 'failed')
+      .execute(),
+  ]);
+  return [...new Set([...records, ...predictions].map((row) => row.team_id))];
 }

@@ -16,11 +16,15 @@ import { fileUrl } from '../files/file-urls';
 import { AppError } from '../../platform/http/app-error';
 import { assertStorageLeft } from '../uploads/upload-quota';
 import { findOwnedUpload, lockOwnedUpload } from '../uploads/uploads.repo';
-import { jobPriorityFor } from '../../billing/plans';
+import { jobPriorityFor } from '../../team/plans';
 import { assertCanStartJob } from './job-limits';
 import type { PredictionWatch } from './prediction-watch';
 import { DEFAULT_ALIGNMENT, outputCanvas, storedCanvas } from './output-canvas';
-import { findOwnedPrediction, insertPrediction } from './predictions.repo';
+import {
+  findOwnedPrediction,
+  insertPrediction,
+  listChargedTeamsOfUpload,
+} from './predictions.repo';
 import { runFraming } from './run-framing';
 import { cropOfRow } from './stored-crop';
 import type { PredictionRow } from '../resizer.tables';
@@ -162,7 +166,8 @@ export function createPredictionsService({
         await assertStorageLeft(trx, userId, storageQuotaBytes);
         // A member of an active team spends from its pool, the owner's balance (issue 26).
         const { payerId, team } = await chargeFor(trx, userId);
-        await assertPaidLikeEarlierRuns(trx, userId, upload.id, payerId);
+        const earlierTeams = await listChargedTeamsOfUpload(trx, upload.id);
+        await assertPaidLikeEarlierRuns(trx, userId, earlierTeams, payerId);
         const spent = await spendCredit(trx, { userId: payerId, key: spendKey, now, team });
         if (spent.status !== 'spent') throw new AppError('NO_CREDITS', 402);
         await assertCanStartJob(trx, userId, jobLimits, now);

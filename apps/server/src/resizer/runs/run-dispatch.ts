@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { JobQueue } from '../../adapters/queue/job-queue';
 import type { DB } from '../../platform/db/types';
-import { jobPriorityFor } from '../../billing/plans';
+import { jobPriorityFor } from '../../team/plans';
 import {
   countDispatchedActive,
   findOwnerForDispatch,

@@ -10,10 +10,9 @@ import {
 } from '@reframe/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { planFor } from '../../billing/plans';
+import { planFor } from '../../team/plans';
 import type { LimitsConfig } from '../../platform/config/limits-config';
-import { getBalance } from '../../credits/credits.repo';
-import { spendCredits, type TeamCharge } from '../../credits/credits.service';
+import { balanceOf, spendCredits, type TeamCharge } from '../../credits/credits.service';
 import { assertPaidLikeEarlierRuns, chargeFor } from '../../team/team-access';
 import type { DB } from '../../platform/db/types';
 import { AppError } from '../../platform/http/app-error';
@@ -22,7 +21,11 @@ import { findOwnedUpload, lockOwnedUpload } from '../uploads/uploads.repo';
 import { assertNotThrottled } from '../predictions/job-limits';
 import { DEFAULT_ALIGNMENT, outputCanvas, storedCanvas } from '../predictions/output-canvas';
 import { NOT_MADE_YET, toPrediction } from '../predictions/predictions.service';
-import { insertPrediction, type NewPrediction } from '../predictions/predictions.repo';
+import {
+  insertPrediction,
+  listChargedTeamsOfUpload,
+  type NewPrediction,
+} from '../predictions/predictions.repo';
 import { runFraming } from '../predictions/run-framing';
 import type { RunDispatch } from './run-dispatch';
 
@@ -32,6 +35,8 @@ export interface RunOptions {
   runId?: string;
   /** A test key's run: nothing is charged, and its results are watermarked. */
   free?: boolean;
+  /** The name of the API key that makes the run, which history shows with it. */
+  apiKeyName?: string;
   /** Records what comes with the run, inside its transaction: all of it or none. */
   record?: (trx: Kysely<DB>, rows: readonly NewPrediction[]) => Promise<void>;
 }
@@ -68,10 +73,6 @@ export function createRunsService({
     if (photos <= 1) return;
     const plan = await planFor(db, userId, 'payer');
     if (!planAllowsBulk(plan.id)) throw new AppError('BULK_NOT_IN_PLAN', 403);
-  }
-
-  async function balanceOf(trx: Kysely<DB>, userId: string): Promise<number> {
-    return (await getBalance(trx, userId)) ?? 0;
   }
 
   async function planRows(userId: string, body: CreateRunBody, runId: string, now: Date) {
@@ -131,7 +132,8 @@ export function createRunsService({
       await assertStorageLeft(trx, userId, storageQuotaBytes);
       const { payerId, team } = await chargeFor(trx, userId);
       for (const uploadId of new Set(rows.map((row) => row.upload_id))) {
-        await assertPaidLikeEarlierRuns(trx, userId, uploadId, payerId);
+        const earlierTeams = await listChargedTeamsOfUpload(trx, uploadId);
+        await assertPaidLikeEarlierRuns(trx, userId, earlierTeams, payerId);
       }
       const balance = options.free
         ? await balanceOf(trx, payerId)
@@ -142,6 +144,7 @@ export function createRunsService({
           ...row,
           team_id: team?.teamId ?? null,
           watermark: options.free ? 1 : 0,
+          api_key_name: options.apiKeyName ?? null,
         });
       }
       await options.record?.(trx, rows);

@@ -18,6 +18,7 @@ import { apiWebhooks } from './0018-api-webhooks';
 import { predictionCanvas } from './0019-prediction-canvas';
 import { webhookHosts } from './0020-webhook-hosts';
 import { framing } from './0021-framing';
+import { runKeyName } from './0022-run-key-name';
 
 /**
  * Every migration, in the order it runs. To add one: create the next numbered file exporting a
@@ -42,6 +43,7 @@ const migrations: ReadonlyArray<readonly [name: string, build: (dialect: Dialect
   ['0019-prediction-canvas', predictionCanvas],
   ['0020-webhook-hosts', webhookHosts],
   ['0021-framing', framing],
+  ['0022-run-key-name', runKeyName],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

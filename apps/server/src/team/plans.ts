@@ -1,8 +1,8 @@
-import { planOf, type Plan } from '@reframe/shared';
+import type { Plan } from '@reframe/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../platform/db/types';
-import { chargeFor } from '../team/team-access';
-import { findPlanId } from './billing.repo';
+import { ownPlan } from '../billing/own-plan';
+import { chargeFor } from './team-access';
 
 /**
  * Whose plan a feature follows (README, "Whose plan counts"):
@@ -20,7 +20,7 @@ export type PlanHolder = 'payer' | 'self';
  */
 export async function planFor(db: Kysely<DB>, userId: string, whose: PlanHolder): Promise<Plan> {
   const holderId = whose === 'payer' ? (await chargeFor(db, userId)).payerId : userId;
-  return planOf(await findPlanId(db, holderId));
+  return ownPlan(db, holderId);
 }
 
 /**
