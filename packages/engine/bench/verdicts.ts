@@ -51,7 +51,7 @@ export async function readVerdicts(file: URL, way: Way): Promise<Verdict[]> {
 
 /** The confidence a way's result got, when the bench made it. */
 function confidenceOf(result: CaseResult, way: Way): number | undefined {
-  return way === 'keep' ? result.auto.confidence : undefined;
+  return way === 'keep' ? result.auto.confidence : result[way]?.confidence;
 }
 
 export async function separationTable(results: CaseResult[], file: URL): Promise<string> {

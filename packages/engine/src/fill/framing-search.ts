@@ -46,16 +46,29 @@ interface Candidate {
   /** The coarse defect total, and the same with the centred placement's bias. */
   total: number;
   ranked: number;
+  /** The centred placement's bias (1 elsewhere): `ranked` is `total` times it, times the share invented. */
+  bias: number;
   clean: boolean;
 }
 
 /**
- * Searches frames (trims), placements and seeds together with the defect predictor, like
- * `chooseAndFill` does placements: every frame's placements are labelled on a coarse canvas and
- * scored; those the predictor calls clean come first, then by score. When the whole photo is
- * offered (Auto framing) it wins whenever its best fill is clean, judged coarse and then on the
- * working-scale plan that would be rendered; only when it is not are the trims made and searched. `rank` 1,
- * 2, … walks the same order (a regeneration), trims included.
+ * Auto framing keeps the whole photo only when its fill's confidence is at least this, a strict
+ * margin above CLEAN_CONFIDENCE: the predictor calls most untrimmed fills of a large new area
+ * clean that are not (bench/verdicts.md), and a trim invents less.
+ */
+export const WHOLE_CLEAN_CONFIDENCE = 0.8;
+
+/** The best placements of the frame chosen whose seeds are compared together. */
+const JOINT_PLACEMENTS = 2;
+
+/**
+ * Searches frames (trims), placements and seeds with the defect predictor. The largest trim the
+ * trim-side rules allow comes first, as it leaves the least to invent; when the whole photo is
+ * offered (Auto framing) it comes first instead only when its best fill is clean by a strict
+ * margin (WHOLE_CLEAN_CONFIDENCE, judged coarse and then on the working-scale plan that would be
+ * rendered), else it comes last. Within a frame, placements the predictor calls clean come
+ * first, then by score; the best few are compared with the caller's seeds together. `rank` 1,
+ * 2, … walks the same order (a regeneration): the first frame's placements, then the next frame's.
  */
 export function chooseFramedFill<F extends Frame>(
   choice: FrameChoice<F>,
@@ -71,53 +84,75 @@ export function chooseFramedFill<F extends Frame>(
   const contextOf = (i: number): FillContext =>
     (contexts[i] ??= fillContext(frames[i]!.original, frames[i]!.canvas, options));
   const coarse = (i: number): Candidate[] =>
-    (scored[i] ??= coarseCandidates(
-      contextOf(i),
-      frames[i]!,
-      i,
-      mode,
-      search,
-      i > 0 && !!choice.whole,
+    (scored[i] ??= rankOrder(
+      coarseCandidates(contextOf(i), frames[i]!, i, mode, search, i > 0 && !!choice.whole),
     ));
-  const finished = (context: FillContext, candidate: Candidate, plan: FillPlan | undefined) => ({
-    ...finish(context, candidate, plan, search),
-    frame: frames[candidate.frame]!,
-  });
+  const finished = (i: number, candidate: Candidate) => {
+    const context = contextOf(i);
+    return {
+      ...finish(context, candidate, planOf(context, candidate), search),
+      frame: frames[i]!,
+    };
+  };
 
-  let whole: { candidate: Candidate; clean: boolean } | undefined;
+  let wholeClean = false;
   if (choice.whole) {
     // The coarse judgement first: only a whole photo that looks clean there is planned at the
     // working scale (which it then is rendered from) to be sure.
-    const first = rankOrder(coarse(0))[0]!;
+    const first = coarse(0)[0]!;
     const best = withBestSeed(contextOf(0), first, seed, search);
     const plan = first.clean ? planOf(contextOf(0), best) : undefined;
-    const clean =
+    wholeClean =
       first.clean &&
       (!plan ||
         judgeFill(plan, undefined, search.defects, search.confidence).confidence >=
-          CLEAN_CONFIDENCE);
-    if (clean && rank === 0) return finished(contextOf(0), best, plan);
-    whole = { candidate: best, clean };
+          WHOLE_CLEAN_CONFIDENCE);
+    if (wholeClean && rank === 0) {
+      const context = contextOf(0);
+      return { ...finish(context, best, plan, search), frame: frames[0]! };
+    }
   }
   frames.push(...choice.trims());
-  const all = frames.flatMap((_, i) => coarse(i));
-  if (whole) {
-    // The working-scale judgement of the whole photo's best replaces its coarse one.
-    for (const c of all) if (c.frame === 0) c.clean = whole.clean && same(c, whole.candidate);
-  }
-  const order = rankOrder(all);
-  if (whole?.clean) {
-    const { candidate } = whole;
-    order.splice(
-      order.findIndex((c) => same(c, candidate)),
-      1,
-    );
-    order.unshift(candidate);
-  }
-  const picked = order[rank % order.length]!;
-  const context = contextOf(picked.frame);
-  const chosen = withBestSeed(context, picked, seed, search);
-  return finished(context, chosen, planOf(context, chosen));
+  const trims = frames
+    .map((_, i) => i)
+    .filter((i) => !choice.whole || i > 0)
+    .sort((a, b) => frames[b]!.trim - frames[a]!.trim || a - b);
+  const order = choice.whole ? (wholeClean ? [0, ...trims] : [...trims, 0]) : trims;
+  // The rank-th candidate in that order, or undefined past the last.
+  const pick = (at: number) => {
+    let left = at;
+    for (const i of order) {
+      const candidates = coarse(i);
+      if (left < candidates.length) {
+        const context = contextOf(i);
+        const chosen =
+          left === 0
+            ? jointBest(context, candidates, seed, search)
+            : withBestSeed(context, candidates[left]!, seed, search);
+        return finished(i, chosen);
+      }
+      left -= candidates.length;
+    }
+    return undefined;
+  };
+  return pick(rank) ?? pick(rank % order.reduce((sum, i) => sum + coarse(i).length, 0))!;
+}
+
+/**
+ * The frame's best placements (as many as JOINT_PLACEMENTS, those as clean as the best) each with
+ * the caller's seeds, keeping whichever scores best, the centred placement's bias included.
+ */
+function jointBest(
+  context: FillContext,
+  candidates: Candidate[],
+  seed: number,
+  search: SearchOptions,
+): Candidate {
+  const tried = candidates
+    .slice(0, JOINT_PLACEMENTS)
+    .filter((c) => c.clean === candidates[0]!.clean)
+    .map((c) => withBestSeed(context, c, seed, search));
+  return tried.reduce((best, c) => (c.total * c.bias < best.total * best.bias ? c : best));
 }
 
 /**
@@ -142,7 +177,8 @@ function coarseCandidates(
     mode === 'auto' ? candidatePlacements(frame.canvas, frame.original, positions) : [frame.canvas];
   return placements.map((placement) => {
     if (placement.width === w && placement.height === h) {
-      return { frame: index, placement, seed: PLACEMENT_SEED, total: 0, ranked: 0, clean: true };
+      const candidate = { frame: index, placement, seed: PLACEMENT_SEED, total: 0, ranked: 0 };
+      return { ...candidate, bias: 1, clean: true };
     }
     const plan = planFill(context, placement, PLACEMENT_SEED, search.searchPixels);
     const { score, confidence } = judgeFill(
@@ -159,10 +195,11 @@ function coarseCandidates(
     // the new area) times the share of the canvas they invent. Within a frame the factor is one
     // and the same, so placements rank as in `chooseAndFill`.
     const invented = 1 - (w * h) / (placement.width * placement.height);
-    const biased = centred ? score.total * (1 - search.centreBias) : score.total;
-    const ranked = biased * invented;
+    const bias = centred ? 1 - search.centreBias : 1;
+    const ranked = score.total * bias * invented;
     const clean = confidence >= CLEAN_CONFIDENCE;
-    return { frame: index, placement, seed: PLACEMENT_SEED, total: score.total, ranked, clean };
+    const { total } = score;
+    return { frame: index, placement, seed: PLACEMENT_SEED, total, ranked, bias, clean };
   });
 }
 
@@ -192,14 +229,6 @@ function withBestSeed(
     if (total < best.total) best = { ...candidate, seed: s, total };
   }
   return best;
-}
-
-function same(a: Candidate, b: Candidate): boolean {
-  return (
-    a.frame === b.frame &&
-    a.placement.offsetX === b.placement.offsetX &&
-    a.placement.offsetY === b.placement.offsetY
-  );
 }
 
 /** The working-scale plan of a candidate; undefined when its frame leaves nothing to fill. */

@@ -127,6 +127,30 @@ describe('outpaint with a trim', { timeout: 90_000 }, () => {
     expect([result.width, result.height]).toEqual([160, 160]);
   });
 
+  it('with preferWhole, trims a photo whose whole fill is clean only by a small margin', async () => {
+    // The coffee cup made 16:9: its whole fill is called clean (about 0.6), below the strict
+    // margin Auto framing asks of the whole photo, so a trim, which invents less, is made.
+    const bytes = await input();
+    const original = await decodeImage(bytes);
+    const canvas = computeCanvas(original.width, original.height, 16 / 9);
+    const result = await outpaint({
+      input: bytes,
+      canvas,
+      seed: 1,
+      maxTrim: 0.25,
+      preferWhole: true,
+      placement: 'auto',
+    });
+    const { crop } = result;
+    expect([crop.x, crop.width]).toEqual([0, original.width]);
+    expect(crop.height).toBeLessThan(original.height);
+    // Rows trimmed, still a little to extend sideways, with no margin.
+    expect(result.height).toBe(crop.height);
+    expect(result.width).toBe(Math.round((crop.height * 16) / 9));
+    const pixels = await rawPixels(result.png);
+    expect(keptAt(pixels, original, crop, result.offsetX, result.offsetY)).toBe(true);
+  });
+
   it('refuses a maxTrim outside 0 to 0.5', async () => {
     const bytes = await input();
     const canvas = { width: 300, height: 300, offsetX: 0, offsetY: 0 };
