@@ -34,6 +34,7 @@ const dialectTests = [
   'account-deletion-billing',
   'billing/credits',
   'billing/credits-for-payments',
+  'billing/credits-used-this-month',
   'billing/payments-mode',
   'billing/renewal-job',
   'billing/second-checkout',

@@ -8,7 +8,7 @@ import {
   type UsageStats,
 } from '@reframe/shared';
 import type { PaymentProvider } from '../adapters/payments/payment-provider';
-import { usedCredits } from '../credits/credits.service';
+import { creditsUsedThisMonth, usedCredits } from '../credits/credits.service';
 import { toIsoString } from '../platform/db/column-types';
 import { AppError } from '../platform/http/app-error';
 import {
@@ -115,6 +115,8 @@ export function createBillingService(deps: {
       personalCredits: profile.credits,
       team: team && { ownerName: team.ownerName, role: team.role },
       usedCredits: await usedCredits(db, userId),
+      // Real time, as the ledger stamps spends; Team's figure comes from the same call.
+      creditsUsedThisMonth: (await creditsUsedThisMonth(db, [userId], new Date()))(userId),
       totalOperations: profile.total_operations,
       operationsThisMonth: profile.operations_this_month,
       subscriptionStatus: toSubscriptionStatus(profile.subscription_status),

@@ -6,7 +6,7 @@ import {
   getBalance,
   insertLedgerEntry,
   sumSpentCredits,
-  sumTeamSpendByMember,
+  sumCreditsUsedByMakers,
   takeCredits,
   takeOneCredit,
   type CreditsDb,
@@ -196,11 +196,23 @@ export function usedCredits(db: CreditsDb, userId: string): Promise<number> {
   return sumSpentCredits(db, userId);
 }
 
-/** Credits each member spent from the team's pool since `since`, by member user id. */
-export function teamCreditsUsedSince(
+/**
+ * Where "this month" starts for "Credits used this month", on Billing and on Team alike: the
+ * first day of the calendar month, UTC. Spends are stamped with real time, so `now` is too.
+ */
+export function startOfUsageMonth(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/**
+ * Credits each user made runs with this month (spends less refunds), whichever balance paid: their
+ * own or a team's pool. The one source of "Credits used this month" for Billing and Team.
+ */
+export async function creditsUsedThisMonth(
   db: CreditsDb,
-  teamId: string,
-  since: Date,
-): Promise<Map<string | null, number>> {
-  return sumTeamSpendByMember(db, teamId, since);
+  userIds: readonly string[],
+  now: Date,
+): Promise<(userId: string) => number> {
+  const used = await sumCreditsUsedByMakers(db, userIds, startOfUsageMonth(now));
+  return (userId) => used.get(userId) ?? 0;
 }

@@ -10,6 +10,9 @@ import { balanceAfterTopUp, queuePlace, type Plan } from '../plans';
 import { landingSections } from './landing-copy';
 import { legalCopy } from './legal-copy';
 
+/** Billing's and Team's label for one figure, from one query (issue 41). */
+const creditsUsedThisMonth = 'Credits used this month';
+
 /**
  * A result's title: "16:9 Aspect Ratio" (the brief), or "1500 × 500 px" for an exact custom size,
  * which is no aspect ratio (issue 29).
@@ -357,7 +360,7 @@ export const copy = {
       name: 'Name',
       email: 'Email',
       role: 'Role',
-      creditsUsed: 'Credits used this month',
+      creditsUsed: creditsUsedThisMonth,
     },
     roles: { owner: 'Owner', admin: 'Admin', member: 'Member' },
     you: '(you)',
@@ -501,7 +504,7 @@ export const copy = {
       return `${feature}: ${atOnce}, ${place}`;
     },
     remainingCredits: 'Remaining credits',
-    usedCredits: 'Credits used',
+    creditsUsedThisMonth,
     totalOperations: 'Total operations',
     operationsThisMonth: 'Operations this month',
     planLabel: 'Plan',
