@@ -36,6 +36,7 @@ const dialectTests = [
   'billing/credits-for-payments',
   'billing/credits-used-this-month',
   'billing/payments-mode',
+  'billing/plan-switch',
   'billing/renewal-job',
   'billing/second-checkout',
   'billing/stripe-second-checkout',

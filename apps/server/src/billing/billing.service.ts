@@ -69,13 +69,17 @@ export function createBillingService(deps: {
     const base = returnOrigin(origin);
     if (planId === current && !account.scheduled_plan_id)
       throw new AppError('ALREADY_ON_PLAN', 409);
-    // With a subscription in place, changes and cancellation go through the provider's portal.
+    // With a subscription in place, changes and cancellation go through the provider's portal:
+    // a paid plan straight to its page confirming the switch (issue 41).
     if (account.subscription_id || !isPaidPlanId(planId)) {
       if (!account.customer_id || !account.subscription_id)
         throw new AppError('ALREADY_ON_PLAN', 409);
       return provider.createPortalSession({
         customerId: account.customer_id,
         returnUrl: `${base}/app/billing`,
+        ...(isPaidPlanId(planId) && {
+          switchTo: { subscriptionId: account.subscription_id, planId },
+        }),
       });
     }
     const customerId = await ensureCustomer(userId);

@@ -1,4 +1,4 @@
-import { balanceAfterTopUp } from '@reframe/shared';
+import { balanceAfterTopUp, balanceAfterUpgrade } from '@reframe/shared';
 import type { CreditLedgerKind } from '../platform/db/types';
 import {
   addCredits,
@@ -189,6 +189,22 @@ export async function topUpCredits(
   if (balance === undefined) throw new UnknownUserError(topUp.userId);
   const amount = balanceAfterTopUp(balance, topUp.target) - balance;
   return grantCredits(trx, { ...topUp, amount });
+}
+
+/**
+ * Adds a plan's credits to the balance on an upgrade from a paid plan: the unused credits were
+ * paid for and carry over (issue 41). One ledger row, keyed by the invoice that paid for it.
+ */
+export async function addUpgradeCredits(
+  trx: CreditsDb,
+  upgrade: BalanceChange & { planCredits: number },
+): Promise<GrantResult> {
+  const duplicate = await duplicateOf(trx, upgrade.key);
+  if (duplicate) return { ...duplicate, delta: 0 };
+  const balance = await getBalance(trx, upgrade.userId);
+  if (balance === undefined) throw new UnknownUserError(upgrade.userId);
+  const amount = balanceAfterUpgrade(balance, upgrade.planCredits) - balance;
+  return grantCredits(trx, { ...upgrade, amount, kind: 'purchase' });
 }
 
 /** Credits spent and not refunded, over the account's whole life. */

@@ -6,7 +6,7 @@ import { MAX_BULK_PHOTOS } from '../bulk';
 import { acceptedFormatNames } from '../image-formats';
 import { resolveOutput } from '../output-target';
 import { findPlacement } from '../placement-packs';
-import { balanceAfterTopUp, queuePlace, type Plan } from '../plans';
+import { queuePlace, type Plan } from '../plans';
 import { landingSections } from './landing-copy';
 import { legalCopy } from './legal-copy';
 
@@ -459,13 +459,6 @@ export const copy = {
     selected: 'Selected',
     selectPlan: 'Select Plan',
     proceedToPayment: (price: number) => `Proceed to Payment - $${price}/month`,
-    // Said before payment (issue 29): what an upgrade does to the balance, as topUpCredits does it.
-    balanceAfterUpgrade: (balance: number, planCredits: number) => {
-      const after = balanceAfterTopUp(balance, planCredits);
-      return after > balance
-        ? `Your balance becomes ${after} credits; unused credits do not carry over.`
-        : `Your balance stays at ${after} credits.`;
-    },
     // ours (issue 16): choosing Free on a paid plan ends the subscription, it pays nothing
     cancelSubscription: 'Cancel subscription',
     processing: 'Processing...',

@@ -4,3 +4,4 @@ export * from './team-web-copy';
 export * from './api-web-copy';
 export * from './api-docs-copy';
 export * from './api-docs-snippets';
+export * from './plan-change-copy';
