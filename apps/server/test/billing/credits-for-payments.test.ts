@@ -117,7 +117,10 @@ describe('test mode: credits only for what was paid', () => {
     await subscribe(client, 'starter');
     // Each upgrade adds the plan's credits to the unused ones, which carry over (issue 41).
     await portal(client, 'switch:growth');
-    expect(await usageStats(client)).toMatchObject({ currentPlan: 'growth', remainingCredits: 105 });
+    expect(await usageStats(client)).toMatchObject({
+      currentPlan: 'growth',
+      remainingCredits: 105,
+    });
     await portal(client, 'switch:expert');
     await portal(client, 'switch:starter');
     expect(await usageStats(client)).toMatchObject({
@@ -267,7 +270,10 @@ describe('Stripe: credits only for what was paid', () => {
       { priceId: priceIds.growth, amount: 1000 },
     ]);
     // The upgrade's invoice adds growth's 75 to starter's 30 unused credits (issue 41).
-    expect(await usageStats(client)).toMatchObject({ currentPlan: 'growth', remainingCredits: 105 });
+    expect(await usageStats(client)).toMatchObject({
+      currentPlan: 'growth',
+      remainingCredits: 105,
+    });
 
     state.priceId = priceIds.expert;
     await updated();
