@@ -18,11 +18,12 @@ async function buyExpert(page: Page) {
 /** Creates a key in Settings → API keys and returns the secret the dialog shows once. */
 async function createKeyInSettings(page: Page, name: string): Promise<string> {
   await page.goto('/app/settings');
-  await page.getByRole('button', { name: 'Create key' }).click();
+  await page.getByRole('button', { name: 'Create key', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Create an API key' });
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByRole('radio', { name: /Live/ }).check();
-  await dialog.getByRole('button', { name: 'Create Key' }).click();
+  // One label for the opener and the submit (issue 41): not "Create key" beside "Create Key".
+  await dialog.getByRole('button', { name: 'Create key', exact: true }).click();
   const shown = page.getByRole('dialog', { name: 'Your new API key' });
   await expect(shown).toContainText('it will not be shown again');
   const secret = (await shown.getByTestId('new-api-key').textContent()) ?? '';

@@ -25,7 +25,7 @@ test.describe('billing in test mode', () => {
     await expect(growthCard.getByRole('button', { name: 'Selected' })).toBeVisible();
     // Said before payment: a new user's 5 free credits are topped up to 75, not added to them.
     await expect(page.getByTestId('balance-after-upgrade')).toHaveText(
-      'Your balance becomes 75 credits; unused credits do not carry over.',
+      'Your balance becomes 75 credits; free credits do not carry over.',
     );
 
     await page.getByRole('button', { name: 'Proceed to Payment - $10/month' }).click();

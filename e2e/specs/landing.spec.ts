@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { plans, planClaims } from '@reframe/shared';
+import { copy, plans, planClaims } from '@reframe/shared';
 import { createVerifiedUser } from '../support/accounts';
 import { openLanding } from '../support/landing';
 
@@ -97,7 +97,12 @@ test.describe('landing page, signed out', () => {
       await expect(card.getByRole('heading', { name: plan.name })).toBeVisible();
       await expect(card).toContainText(`$${plan.price}`);
       await expect(card).toContainText(plan.marketing.headline);
-      for (const item of plan.marketing.includes) await expect(card).toContainText(item);
+      // The catalogue's one feature list, as Billing's cards show it too (issue 41).
+      await expect(card.getByRole('listitem')).toHaveText(
+        plan.features.map((feature) =>
+          feature === plan.processing.feature ? copy.billing.processingFeature(plan) : feature,
+        ),
+      );
       if (plan.badge) await expect(card).toContainText(plan.badge);
       await expect(card.getByRole('link')).toHaveAttribute('href', '/signup');
     }

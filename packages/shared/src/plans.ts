@@ -1,6 +1,7 @@
 /**
  * The plan catalogue of the brief (section 9), word for word. The billing screen, the landing
- * page's pricing section and the server's fulfilment read it from here.
+ * page's pricing section and the server's fulfilment read it from here: one feature list per plan,
+ * which Billing's cards and the landing page's show alike (issue 41).
  */
 export const planIds = ['free', 'starter', 'growth', 'expert'] as const;
 export type PlanId = (typeof planIds)[number];
@@ -30,11 +31,8 @@ export interface Plan {
   bestDeal?: boolean;
   /** The badge the brief names: "Most Popular" or "Best Deal". */
   badge?: string;
-  /**
-   * How the landing page's pricing section words the plan (brief, section 9); its list names the
-   * plan's processing feature too, so the card can say what it gets.
-   */
-  marketing: { headline: string; includes: readonly string[] };
+  /** How the landing page's pricing section words the plan's credits (brief, section 9). */
+  marketing: { headline: string };
 }
 
 export interface PlanProcessing {
@@ -52,9 +50,7 @@ const standardProcessing: PlanProcessing = {
   queuePriority: 0,
 };
 
-const baseIncludes = ['Full AI resizing', 'High-resolution downloads', 'Email support'] as const;
-
-/** The offer of a plan with a team, as the pricing cards and Billing name it. */
+/** The offer of a plan with a team, as its feature list names it. */
 const teamFeature = (seats: number) => `Team of up to ${seats} with a shared credit pool`;
 
 const EXPERT_TEAM_SEATS = 5;
@@ -72,10 +68,7 @@ export const plans: readonly Plan[] = [
     apiKeys: false,
     processing: standardProcessing,
     description: 'Try Reframe with 5 free resizes, topped back up every month.',
-    marketing: {
-      headline: '5 image credits/month',
-      includes: [...baseIncludes, standardProcessing.feature],
-    },
+    marketing: { headline: '5 image credits/month' },
   },
   {
     id: 'starter',
@@ -89,7 +82,7 @@ export const plans: readonly Plan[] = [
     apiKeys: false,
     processing: standardProcessing,
     description: 'For occasional resizing of social posts and ads.',
-    marketing: { headline: '30 resizes', includes: [...baseIncludes, standardProcessing.feature] },
+    marketing: { headline: '30 resizes' },
   },
   {
     id: 'growth',
@@ -110,10 +103,7 @@ export const plans: readonly Plan[] = [
     description: 'For marketers and creators who resize every week.',
     popular: true,
     badge: 'Most Popular',
-    marketing: {
-      headline: '75 resizes',
-      includes: [...baseIncludes, 'Priority Processing', 'Priority support'],
-    },
+    marketing: { headline: '75 resizes' },
   },
   {
     id: 'expert',
@@ -135,15 +125,7 @@ export const plans: readonly Plan[] = [
     description: 'For teams producing assets at volume.',
     bestDeal: true,
     badge: 'Best Deal',
-    marketing: {
-      headline: '175 resizes',
-      includes: [
-        ...baseIncludes,
-        'Ultra-Fast Processing',
-        'Priority support',
-        teamFeature(EXPERT_TEAM_SEATS),
-      ],
-    },
+    marketing: { headline: '175 resizes' },
   },
 ];
 
@@ -185,9 +167,18 @@ export function comparePlans(a: PlanId, b: PlanId): number {
 }
 
 /**
- * The balance after a plan's credits are granted (a purchase, an upgrade or a renewal): topped up
- * to the plan's credits, never lowered. Unused credits below that do not carry over on top.
+ * What a plan's credits do to the balance, the one rule Billing, the switch page and fulfilment
+ * follow (issue 41):
+ * - a first purchase (from the free tier) and each new period top the balance up to the plan's
+ *   credits, never lowering it: `balanceAfterTopUp`;
+ * - an upgrade from a paid plan adds the new plan's credits to the balance: the unused credits
+ *   were paid for, so they carry over, `balanceAfterUpgrade`;
+ * - a downgrade changes nothing until the period ends, when the lower plan's period tops up.
  */
 export function balanceAfterTopUp(balance: number, planCredits: number): number {
   return Math.max(balance, planCredits);
+}
+
+export function balanceAfterUpgrade(balance: number, planCredits: number): number {
+  return balance + planCredits;
 }

@@ -1,4 +1,4 @@
-import { isPaidPlanId, getPlan } from '@reframe/shared';
+import { balanceAfterUpgrade, getPlan, isPaidPlanId, planOf } from '@reframe/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod';
 import { currentUser, requireSession } from '../auth/guards';
@@ -12,8 +12,10 @@ import { AppError } from '../platform/http/app-error';
 import { loopbackOnly } from '../platform/http/loopback-only';
 import type { FulfilmentService } from './fulfilment.service';
 import type { RenewalJob } from './renewal.jobs';
-import { checkoutPage, closedPage, portalPage } from './test-checkout.page';
-import { findAccount, type BillingDb } from './billing.repo';
+import { checkoutPage, closedPage, portalPage, switchPage } from './test-checkout.page';
+import { findAccount, findProfile, type BillingDb } from './billing.repo';
+import { planForPrice } from '../adapters/payments/stripe-objects';
+import { testModePriceIds } from '../adapters/payments/test-mode/test-mode-provider';
 
 /** Verifies and applies one webhook delivery; the route and the test-mode provider share it. */
 export function createWebhookHandler(provider: PaymentProvider, fulfilment: FulfilmentService) {
@@ -148,6 +150,46 @@ export function testCheckoutRoutes(deps: { provider: TestModeProvider; db: Billi
         return reply
           .type('text/html; charset=utf-8')
           .send(portalPage(found.portal.id, found.portal.return_url, view));
+      },
+    );
+
+    app.get<{ Params: { id: string; planId: string } }>(
+      '/api/billing/test-portal/:id/switch/:planId',
+      { preHandler: [requireSession] },
+      async (request, reply) => {
+        const { subscription } = await ownPortal(request);
+        const { planId } = request.params;
+        const userId = currentUser(request).id;
+        const [account, profile] = await Promise.all([
+          findAccount(db, userId),
+          findProfile(db, userId),
+        ]);
+        const providerPlan = subscription
+          ? planForPrice(testModePriceIds, subscription.items.data[0].price.id)
+          : null;
+        // The plan the user has until the period ends (a downgrade keeps it, issue 16).
+        const from = planOf(account?.plan_id);
+        const canSwitch =
+          subscription && profile && isPaidPlanId(planId) && planId !== providerPlan;
+        const view = canSwitch
+          ? (() => {
+              const to = getPlan(planId);
+              const chargeToday = provider.previewSwitch(subscription, planId);
+              return {
+                from,
+                to,
+                chargeToday,
+                periodEnd: new Date(subscription.items.data[0].current_period_end * 1000),
+                balance: profile.credits,
+                // An upgrade's paid invoice adds the plan's credits (fulfilment, issue 41).
+                balanceAfter:
+                  chargeToday > 0
+                    ? balanceAfterUpgrade(profile.credits, to.credits)
+                    : profile.credits,
+              };
+            })()
+          : null;
+        return reply.type('text/html; charset=utf-8').send(switchPage(request.params.id, view));
       },
     );
 

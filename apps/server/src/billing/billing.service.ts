@@ -8,7 +8,7 @@ import {
   type UsageStats,
 } from '@reframe/shared';
 import type { PaymentProvider } from '../adapters/payments/payment-provider';
-import { usedCredits } from '../credits/credits.service';
+import { creditsUsedThisMonth, usedCredits } from '../credits/credits.service';
 import { toIsoString } from '../platform/db/column-types';
 import { AppError } from '../platform/http/app-error';
 import {
@@ -71,13 +71,17 @@ export function createBillingService(deps: {
     const base = returnOrigin(origin);
     if (planId === current && !account.scheduled_plan_id)
       throw new AppError('ALREADY_ON_PLAN', 409);
-    // With a subscription in place, changes and cancellation go through the provider's portal.
+    // With a subscription in place, changes and cancellation go through the provider's portal:
+    // a paid plan straight to its page confirming the switch (issue 41).
     if (account.subscription_id || !isPaidPlanId(planId)) {
       if (!account.customer_id || !account.subscription_id)
         throw new AppError('ALREADY_ON_PLAN', 409);
       return provider.createPortalSession({
         customerId: account.customer_id,
         returnUrl: `${base}/app/billing`,
+        ...(isPaidPlanId(planId) && {
+          switchTo: { subscriptionId: account.subscription_id, planId },
+        }),
       });
     }
     const customerId = await ensureCustomer(userId);
@@ -117,6 +121,8 @@ export function createBillingService(deps: {
       personalCredits: profile.credits,
       team: team && { ownerName: team.ownerName, role: team.role },
       usedCredits: await usedCredits(db, userId),
+      // Real time, as the ledger stamps spends; Team's figure comes from the same call.
+      creditsUsedThisMonth: (await creditsUsedThisMonth(db, [userId], new Date()))(userId),
       totalOperations: profile.total_operations,
       operationsThisMonth: profile.operations_this_month,
       subscriptionStatus: toSubscriptionStatus(profile.subscription_status),

@@ -1,6 +1,6 @@
 import { comparePlans, getPlan, isPaidPlanId, type PaidPlanId, type PlanId } from '@reframe/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { topUpCredits } from '../credits/credits.service';
+import { addUpgradeCredits, topUpCredits } from '../credits/credits.service';
 import { isUniqueViolation } from '../platform/db/unique-violation';
 import {
   isEntitling,
@@ -64,9 +64,10 @@ interface Seen {
 /**
  * The fulfilment rules. Each event is applied once (its id is recorded in the same transaction
  * as its effects); the event only says which subscription changed, and the state applied is
- * re-read from the provider, so order and repetition do not matter. Credits are a top-up to
- * the plan's credits keyed by the invoice that paid for that plan: a new period's invoice, or
- * the invoice charging an upgrade; a downgrade waits for the period's end and grants nothing.
+ * re-read from the provider, so order and repetition do not matter. Credits are keyed by the
+ * invoice that paid for the plan: a new period's invoice tops the balance up to the plan's
+ * credits; the invoice charging an upgrade adds them to the unused ones, which carry over
+ * (issue 41); a downgrade waits for the period's end and grants nothing.
  *
  * A user has one subscription: of two paid checkouts, the one paid last replaces the other
  * (README, "Plans and payments"), which is cancelled with the provider. The provider is read
@@ -243,13 +244,18 @@ export function createFulfilmentService(deps: {
     await teams.syncTeamWithPlan(trx, account.user_id, entitled, now);
     const invoice = subscription.latestInvoice;
     if (invoice && isPaidPlanId(planId) && invoicePaysFor(invoice, planId)) {
-      await topUpCredits(trx, {
-        userId: account.user_id,
-        target: getPlan(planId).credits,
-        kind: renewal ? 'renewal' : 'purchase',
-        key: `invoice:${invoice.id}:${planId}`,
-        now,
-      });
+      const change = { userId: account.user_id, key: `invoice:${invoice.id}:${planId}`, now };
+      // The invoice, not the account, tells an upgrade from a period: the account may already
+      // hold the new plan when the invoice's event comes after the subscription's.
+      if (invoice.changesPlan) {
+        await addUpgradeCredits(trx, { ...change, planCredits: getPlan(planId).credits });
+      } else {
+        await topUpCredits(trx, {
+          ...change,
+          target: getPlan(planId).credits,
+          kind: renewal ? 'renewal' : 'purchase',
+        });
+      }
     }
   }
 

@@ -1,4 +1,4 @@
-import { copy, getPlan, type PaidPlanId, type Plan } from '@reframe/shared';
+import { copy, getPlan, planChangeCopy, type PaidPlanId, type Plan } from '@reframe/shared';
 import { escapeHtml } from '../platform/http/escape-html';
 
 /**
@@ -26,7 +26,13 @@ const styles = `
   form{display:inline} .actions{display:flex;gap:.75rem;margin-top:1.5rem;flex-wrap:wrap}
   button{font:inherit;padding:.65rem 1.2rem;border-radius:.5rem;border:1px solid #d1d5db;
     background:#fff;cursor:pointer} button.primary{background:#4f46e5;border-color:#4f46e5;color:#fff}
-  button.danger{color:#b91c1c;border-color:#fca5a5} a{color:#4f46e5}`;
+  button.danger{color:#b91c1c;border-color:#fca5a5} a{color:#4f46e5}
+  a.button{display:inline-block;font:inherit;padding:.65rem 1.2rem;border-radius:.5rem;
+    border:1px solid #d1d5db;background:#fff;color:#0f172a;text-decoration:none}
+  dl{margin:1.25rem 0 0;display:grid;gap:.9rem} dl div{display:flex;justify-content:space-between;
+    gap:1rem;align-items:baseline;border-top:1px solid #e5e7eb;padding-top:.9rem}
+  dt{color:#374151} dd{margin:0;font-weight:600;text-align:right;white-space:nowrap}
+  .hint{margin:.35rem 0 0;color:#6b7280;font-size:.85rem}`;
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -107,8 +113,51 @@ export function portalPage(
 ${next ? `<p class="notice" data-testid="scheduled-change">${escapeHtml(t.untilThen(plan.name, periodEndText(subscription.periodEnd), next))}</p>` : ''}
 <p class="notice" role="note">${escapeHtml(t.notice)}</p>
 <div class="actions">
-${others.map((id) => form(`switch:${id}`, t.switchTo(getPlan(id).name))).join('')}
+${others.map((id) => `<a class="button" href="/api/billing/test-portal/${encodeURIComponent(portalId)}/switch/${id}">${escapeHtml(t.switchTo(getPlan(id).name))}</a>`).join('')}
 ${subscription.cancelAtPeriodEnd ? form('resume', t.resumePlan, 'primary') : form('cancel', t.cancelPlan, 'danger')}
 </div>${back}`,
+  );
+}
+
+/** What the switch page shows: the plans, the charge today and the balance before and after. */
+export interface SwitchView {
+  from: Plan;
+  to: Plan;
+  /** In cents; more than 0 for an upgrade, which adds the plan's credits at once. */
+  chargeToday: number;
+  periodEnd: Date;
+  balance: number;
+  balanceAfter: number;
+}
+
+/**
+ * The portal's page confirming one switch (issue 41), as Stripe's portal confirms one: the new
+ * price, what is charged today, and what happens to the credits, before the click.
+ */
+export function switchPage(portalId: string, view: SwitchView | null): string {
+  const t = planChangeCopy.switchPage;
+  const portal = `/api/billing/test-portal/${encodeURIComponent(portalId)}`;
+  const back = `<p><a href="${escapeHtml(portal)}">${escapeHtml(t.back)}</a></p>`;
+  if (!view)
+    return page(copy.testCheckout.portalTitle, `<p>${escapeHtml(t.cannotSwitch)}</p>${back}`);
+  const { from, to, chargeToday } = view;
+  const upgrade = chargeToday > 0;
+  const date = periodEndText(view.periodEnd);
+  const row = (label: string, value: string, hint = '', testId = '') =>
+    `<div><dt>${escapeHtml(label)}${hint ? `<p class="hint">${escapeHtml(hint)}</p>` : ''}</dt><dd${testId ? ` data-testid="${testId}"` : ''}>${escapeHtml(value)}</dd></div>`;
+  const confirm = `<form method="post" action="${escapeHtml(`${portal}/action`)}"><input type="hidden" name="action" value="switch:${escapeHtml(to.id)}"><button type="submit" class="primary">${escapeHtml(upgrade ? t.confirmUpgrade(chargeToday) : t.confirmDowngrade)}</button></form>`;
+  return page(
+    t.title(to.name),
+    `<h1>${escapeHtml(t.title(to.name))}</h1>
+<p class="price">${escapeHtml(t.price(to.price))}</p>
+<dl>
+${row(t.chargeToday, t.charge(chargeToday), upgrade ? t.upgradeChargeHint(from.name, date) : t.downgradeChargeHint(from.name, date), 'charge-today')}
+${row(t.thenMonthly, t.price(to.price))}
+${row(t.balanceNow, copy.billing.credits(view.balance))}
+${row(t.balanceAfter, copy.billing.credits(view.balanceAfter), '', 'balance-after')}
+</dl>
+<p class="notice" role="note">${escapeHtml(upgrade ? t.upgradeCredits(view.balance, to.name, to.credits) : t.downgradeCredits(to.name, to.credits, date))}</p>
+<p class="muted">${escapeHtml(copy.testCheckout.notice)}</p>
+<div class="actions">${confirm}<a class="button" href="${escapeHtml(portal)}">${escapeHtml(t.back)}</a></div>`,
   );
 }

@@ -93,15 +93,32 @@ export async function sumSpentCredits(db: CreditsDb, userId: string): Promise<nu
   return -Number(row?.total ?? 0);
 }
 
-/** Credits each member spent from a team's pool (spends less refunds) since `since`. */
-export async function sumTeamSpendByMember(db: CreditsDb, teamId: string, since: Date) {
+/**
+ * Credits each of `userIds` spent (spends less refunds) since `since`, by who made the run: a
+ * spend from a team's pool names its maker in `member_user_id`, one from the maker's own balance
+ * only in `user_id`. Users who spent nothing are missing from the map.
+ */
+export async function sumCreditsUsedByMakers(
+  db: CreditsDb,
+  userIds: readonly string[],
+  since: Date,
+): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('credit_ledger')
-    .select(['member_user_id', (eb) => eb.fn.sum<number | string | null>('delta').as('total')])
-    .where('team_id', '=', teamId)
+    .select((eb) => [
+      eb.fn.coalesce('member_user_id', 'user_id').as('maker'),
+      eb.fn.sum<number | string | null>('delta').as('total'),
+    ])
     .where('kind', 'in', ['spend', 'refund'])
     .where('created_at', '>=', since.toISOString())
-    .groupBy('member_user_id')
+    .where((eb) =>
+      eb.or([
+        eb('member_user_id', 'in', userIds),
+        eb.and([eb('member_user_id', 'is', null), eb('user_id', 'in', userIds)]),
+      ]),
+    )
+    .groupBy((eb) => eb.fn.coalesce('member_user_id', 'user_id'))
     .execute();
-  return new Map(rows.map((row) => [row.member_user_id, -Number(row.total ?? 0)]));
+  return new Map(rows.map((row) => [row.maker, -Number(row.total ?? 0)]));
 }

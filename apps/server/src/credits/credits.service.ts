@@ -1,4 +1,4 @@
-import { balanceAfterTopUp } from '@reframe/shared';
+import { balanceAfterTopUp, balanceAfterUpgrade } from '@reframe/shared';
 import type { CreditLedgerKind } from '../platform/db/types';
 import {
   addCredits,
@@ -6,7 +6,7 @@ import {
   getBalance,
   insertLedgerEntry,
   sumSpentCredits,
-  sumTeamSpendByMember,
+  sumCreditsUsedByMakers,
   takeCredits,
   takeOneCredit,
   type CreditsDb,
@@ -196,16 +196,44 @@ export async function balanceOf(db: CreditsDb, userId: string): Promise<number> 
   return (await getBalance(db, userId)) ?? 0;
 }
 
+/**
+ * Adds a plan's credits to the balance on an upgrade from a paid plan: the unused credits were
+ * paid for and carry over (issue 41). One ledger row, keyed by the invoice that paid for it.
+ */
+export async function addUpgradeCredits(
+  trx: CreditsDb,
+  upgrade: BalanceChange & { planCredits: number },
+): Promise<GrantResult> {
+  const duplicate = await duplicateOf(trx, upgrade.key);
+  if (duplicate) return { ...duplicate, delta: 0 };
+  const balance = await getBalance(trx, upgrade.userId);
+  if (balance === undefined) throw new UnknownUserError(upgrade.userId);
+  const amount = balanceAfterUpgrade(balance, upgrade.planCredits) - balance;
+  return grantCredits(trx, { ...upgrade, amount, kind: 'purchase' });
+}
+
 /** Credits spent and not refunded, over the account's whole life. */
 export function usedCredits(db: CreditsDb, userId: string): Promise<number> {
   return sumSpentCredits(db, userId);
 }
 
-/** Credits each member spent from the team's pool since `since`, by member user id. */
-export function teamCreditsUsedSince(
+/**
+ * Where "this month" starts for "Credits used this month", on Billing and on Team alike: the
+ * first day of the calendar month, UTC. Spends are stamped with real time, so `now` is too.
+ */
+export function startOfUsageMonth(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/**
+ * Credits each user made runs with this month (spends less refunds), whichever balance paid: their
+ * own or a team's pool. The one source of "Credits used this month" for Billing and Team.
+ */
+export async function creditsUsedThisMonth(
   db: CreditsDb,
-  teamId: string,
-  since: Date,
-): Promise<Map<string | null, number>> {
-  return sumTeamSpendByMember(db, teamId, since);
+  userIds: readonly string[],
+  now: Date,
+): Promise<(userId: string) => number> {
+  const used = await sumCreditsUsedByMakers(db, userIds, startOfUsageMonth(now));
+  return (userId) => used.get(userId) ?? 0;
 }

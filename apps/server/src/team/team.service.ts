@@ -14,7 +14,7 @@ import type { Kysely } from 'kysely';
 import { teamJoinLink } from '../auth/links';
 import { planFor } from '../team/plans';
 import type { LimitsConfig } from '../platform/config/limits-config';
-import { teamCreditsUsedSince } from '../credits/credits.service';
+import { creditsUsedThisMonth } from '../credits/credits.service';
 import { toIsoString } from '../platform/db/column-types';
 import type { DB } from '../platform/db/types';
 import { isUniqueViolation } from '../platform/db/unique-violation';
@@ -61,8 +61,6 @@ const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-const startOfMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
 /**
  * The team rules of issue 26. Every call finds the caller's team and role on the server, from the
@@ -128,13 +126,17 @@ export function createTeamService({ db, mailer, appUrl, limits, log }: TeamServi
 
   async function viewOf(team: TeamRow, role: TeamRole): Promise<TeamView> {
     const now = new Date();
-    const [owner, members, pending, seatLimit, used] = await Promise.all([
+    const [owner, members, pending, seatLimit] = await Promise.all([
       findUserById(db, team.owner_user_id),
       listMembers(db, team.id),
       listPendingInvites(db, team.id, now),
       seatLimitOf(team.owner_user_id),
-      teamCreditsUsedSince(db, team.id, startOfMonth(now)),
     ]);
+    const used = await creditsUsedThisMonth(
+      db,
+      [team.owner_user_id, ...members.map((member) => member.user_id)],
+      now,
+    );
     const ownerName = owner?.name ?? '';
     return {
       team: {
@@ -151,14 +153,14 @@ export function createTeamService({ db, mailer, appUrl, limits, log }: TeamServi
           name: ownerName,
           email: owner?.email ?? '',
           role: 'owner' as const,
-          creditsUsedThisMonth: used.get(team.owner_user_id) ?? 0,
+          creditsUsedThisMonth: used(team.owner_user_id),
         },
         ...members.map((member) => ({
           userId: member.user_id,
           name: member.name,
           email: member.email,
           role: member.role,
-          creditsUsedThisMonth: used.get(member.user_id) ?? 0,
+          creditsUsedThisMonth: used(member.user_id),
         })),
       ],
       invites: role === 'member' ? [] : pending.map(toInvite),

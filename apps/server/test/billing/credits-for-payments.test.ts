@@ -115,20 +115,24 @@ describe('test mode: credits only for what was paid', () => {
     const { client, email } = await signUpVerified(t);
     const userId = await userIdOf(t, email);
     await subscribe(client, 'starter');
+    // Each upgrade adds the plan's credits to the unused ones, which carry over (issue 41).
     await portal(client, 'switch:growth');
-    expect(await usageStats(client)).toMatchObject({ currentPlan: 'growth', remainingCredits: 75 });
+    expect(await usageStats(client)).toMatchObject({
+      currentPlan: 'growth',
+      remainingCredits: 105,
+    });
     await portal(client, 'switch:expert');
     await portal(client, 'switch:starter');
     expect(await usageStats(client)).toMatchObject({
       currentPlan: 'expert',
       scheduledPlan: 'starter',
-      remainingCredits: 175,
+      remainingCredits: 280,
     });
     await client.post('/api/dev/billing/advance-clock', { days: 32 });
     expect(await usageStats(client)).toMatchObject({
       currentPlan: 'starter',
       scheduledPlan: null,
-      remainingCredits: 175,
+      remainingCredits: 280,
     });
 
     const invoices = await invoicesOf(userId);
@@ -139,8 +143,8 @@ describe('test mode: credits only for what was paid', () => {
     ]);
     expect(expectGrantsPaidFor(await ledgerOf(t, userId), invoices, testModePriceIds)).toEqual([
       ['purchase', 25],
-      ['purchase', 45],
-      ['purchase', 100],
+      ['purchase', 75],
+      ['purchase', 175],
       ['renewal', 0],
     ]);
   });
@@ -154,16 +158,16 @@ describe('test mode: credits only for what was paid', () => {
     expect(await usageStats(client)).toMatchObject({
       currentPlan: 'expert',
       cancelAtPeriodEnd: true,
-      remainingCredits: 175,
+      remainingCredits: 205,
     });
     await client.post('/api/dev/billing/advance-clock', { days: 32 });
-    expect(await usageStats(client)).toMatchObject({ currentPlan: 'free', remainingCredits: 175 });
+    expect(await usageStats(client)).toMatchObject({ currentPlan: 'free', remainingCredits: 205 });
 
     const invoices = await invoicesOf(userId);
     expect([...invoices.values()].map((invoice) => invoice.amountPaid)).toEqual([500, 1500]);
     expect(expectGrantsPaidFor(await ledgerOf(t, userId), invoices, testModePriceIds)).toEqual([
       ['purchase', 25],
-      ['purchase', 145],
+      ['purchase', 175],
       ['renewal', 0],
     ]);
   });
@@ -265,18 +269,22 @@ describe('Stripe: credits only for what was paid', () => {
       { priceId: priceIds.starter, amount: -500 },
       { priceId: priceIds.growth, amount: 1000 },
     ]);
-    expect(await usageStats(client)).toMatchObject({ currentPlan: 'growth', remainingCredits: 75 });
+    // The upgrade's invoice adds growth's 75 to starter's 30 unused credits (issue 41).
+    expect(await usageStats(client)).toMatchObject({
+      currentPlan: 'growth',
+      remainingCredits: 105,
+    });
 
     state.priceId = priceIds.expert;
     await updated();
-    expect((await usageStats(client)).remainingCredits).toBe(75);
+    expect((await usageStats(client)).remainingCredits).toBe(105);
     await bill('seq_3', 'paid', [
       { priceId: priceIds.growth, amount: -1000 },
       { priceId: priceIds.expert, amount: 2000 },
     ]);
     expect(await usageStats(client)).toMatchObject({
       currentPlan: 'expert',
-      remainingCredits: 175,
+      remainingCredits: 280,
     });
 
     // A downgrade's invoice is a credit: nothing paid, nothing granted, applied at period end.
@@ -289,7 +297,7 @@ describe('Stripe: credits only for what was paid', () => {
     expect(await usageStats(client)).toMatchObject({
       currentPlan: 'expert',
       scheduledPlan: 'starter',
-      remainingCredits: 175,
+      remainingCredits: 280,
     });
 
     state.periodStart = state.periodEnd;
@@ -299,8 +307,8 @@ describe('Stripe: credits only for what was paid', () => {
 
     expect(expectGrantsPaidFor(await ledgerOf(t, userId), invoices, priceIds)).toEqual([
       ['purchase', 25],
-      ['purchase', 45],
-      ['purchase', 100],
+      ['purchase', 75],
+      ['purchase', 175],
       ['renewal', 0],
     ]);
   });

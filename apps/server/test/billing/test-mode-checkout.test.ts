@@ -250,8 +250,10 @@ describe('test-mode checkout', () => {
     });
 
     const portal = await callable(client, 'createCheckoutSession', { planId: 'expert' });
-    const portalPath = pathOf((portal.body.data as { url: string }).url);
-    expect(portalPath).toMatch(/^\/api\/billing\/test-portal\//);
+    const switchPath = pathOf((portal.body.data as { url: string }).url);
+    // Straight to the portal's page confirming the switch to the plan chosen (issue 41).
+    expect(switchPath).toMatch(/^\/api\/billing\/test-portal\/[^/]+\/switch\/expert$/);
+    const portalPath = switchPath.replace(/\/switch\/expert$/, '');
     const act = (action: string) =>
       t.app.inject({
         method: 'POST',
@@ -263,24 +265,25 @@ describe('test-mode checkout', () => {
         },
         payload: `action=${action}`,
       });
+    // Starter's 30 unused credits carry over, and Expert adds its 175 (issue 41).
     await act('switch:expert');
     expect(await usageStats(client)).toMatchObject({
       currentPlan: 'expert',
-      remainingCredits: 175,
+      remainingCredits: 205,
     });
 
     await act('switch:growth');
     expect(await usageStats(client)).toMatchObject({
       currentPlan: 'expert',
       scheduledPlan: 'growth',
-      remainingCredits: 175,
+      remainingCredits: 205,
     });
     await advanceDays(client, 32);
     expect(await usageStats(client)).toMatchObject({
       currentPlan: 'growth',
       scheduledPlan: null,
       subscriptionStatus: 'active',
-      remainingCredits: 175,
+      remainingCredits: 205,
     });
   });
 });

@@ -27,6 +27,11 @@ export interface MockInvoice {
   amountPaid?: number;
   /** The invoice's lines. Default: one line of 500 cents for the subscription's price. */
   lines?: { priceId: string; amount: number }[];
+  /**
+   * Why Stripe made it. Default, as Stripe does: `subscription_update` for a switch's proration
+   * (a line crediting the old price's unused time), else `subscription_cycle`.
+   */
+  billingReason?: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
 }
 
 export interface ReceivedRequest {
@@ -54,6 +59,9 @@ function invoiceObject(invoice: MockInvoice, subscription: MockSubscription) {
     id: invoice.id,
     object: 'invoice',
     status: invoice.status,
+    billing_reason:
+      invoice.billingReason ??
+      (lines.some((line) => line.amount < 0) ? 'subscription_update' : 'subscription_cycle'),
     amount_paid: invoice.amountPaid ?? (invoice.status === 'paid' ? Math.max(0, total) : 0),
     lines: {
       object: 'list',

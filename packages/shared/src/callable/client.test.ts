@@ -36,6 +36,7 @@ const stats = {
   personalCredits: 5,
   team: null,
   usedCredits: 0,
+  creditsUsedThisMonth: 0,
   totalOperations: 0,
   operationsThisMonth: 0,
   subscriptionStatus: 'free',

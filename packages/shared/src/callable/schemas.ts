@@ -50,6 +50,11 @@ export const getUsageStatsResponseSchema = z.object({
   personalCredits: z.number().int().nonnegative(),
   team: spendingTeamSchema.nullable(),
   usedCredits: z.number().int().nonnegative(),
+  /**
+   * Credits the user made runs with since the calendar month began (UTC), from any balance: the
+   * figure Team shows beside their name (issue 41).
+   */
+  creditsUsedThisMonth: z.number().int().nonnegative(),
   totalOperations: z.number().int().nonnegative(),
   operationsThisMonth: z.number().int().nonnegative(),
   subscriptionStatus: z.enum(subscriptionStatuses),

@@ -26,6 +26,7 @@ export const apiWebCopy = {
     seePlans: 'See plans',
     listLabel: 'Your API keys',
     empty: 'No keys yet. Create one to call the API from your scripts.',
+    /** The button that opens the dialog and the dialog's own submit: one label, one entry. */
     create: 'Create key',
     modes: { live: 'Live', test: 'Test' },
     createdOn: (date: string) => `Created ${date}`,
@@ -58,7 +59,6 @@ export const apiWebCopy = {
       live: 'Spends credits and makes full-quality results.',
       test: `Spends nothing and watermarks its results. Up to ${TEST_KEYS_PER_ACCOUNT} test keys an account, sharing ${TEST_KEY_CALLS_PER_DAY} calls a day, ${TEST_KEY_OUTPUTS_PER_CALL} outputs a call.`,
     },
-    submit: 'Create Key',
     creating: 'Creating...',
     cancel: 'Cancel',
   },

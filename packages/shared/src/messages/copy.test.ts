@@ -11,11 +11,4 @@ describe('result titles', () => {
     expect(copy.resizer.resultTitle('1500x500')).toBe('1500 × 500 px');
     expect(copy.viewer.title('1500x500')).toBe('1500 × 500 px');
   });
-
-  it('says what an upgrade does to the balance, by the top-up rule', () => {
-    expect(copy.billing.balanceAfterUpgrade(4, 75)).toBe(
-      'Your balance becomes 75 credits; unused credits do not carry over.',
-    );
-    expect(copy.billing.balanceAfterUpgrade(80, 30)).toBe('Your balance stays at 80 credits.');
-  });
 });

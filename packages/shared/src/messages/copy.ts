@@ -6,9 +6,12 @@ import { MAX_BULK_PHOTOS } from '../bulk';
 import { acceptedFormatNames } from '../image-formats';
 import { resolveOutput } from '../output-target';
 import { findPlacement } from '../placement-packs';
-import { balanceAfterTopUp, queuePlace, type Plan } from '../plans';
+import { queuePlace, type Plan } from '../plans';
 import { landingSections } from './landing-copy';
 import { legalCopy } from './legal-copy';
+
+/** Billing's and Team's label for one figure, from one query (issue 41). */
+const creditsUsedThisMonth = 'Credits used this month';
 
 /**
  * A result's title: "16:9 Aspect Ratio" (the brief), or "1500 × 500 px" for an exact custom size,
@@ -357,7 +360,7 @@ export const copy = {
       name: 'Name',
       email: 'Email',
       role: 'Role',
-      creditsUsed: 'Credits used this month',
+      creditsUsed: creditsUsedThisMonth,
     },
     roles: { owner: 'Owner', admin: 'Admin', member: 'Member' },
     you: '(you)',
@@ -456,13 +459,6 @@ export const copy = {
     selected: 'Selected',
     selectPlan: 'Select Plan',
     proceedToPayment: (price: number) => `Proceed to Payment - $${price}/month`,
-    // Said before payment (issue 29): what an upgrade does to the balance, as topUpCredits does it.
-    balanceAfterUpgrade: (balance: number, planCredits: number) => {
-      const after = balanceAfterTopUp(balance, planCredits);
-      return after > balance
-        ? `Your balance becomes ${after} credits; unused credits do not carry over.`
-        : `Your balance stays at ${after} credits.`;
-    },
     // ours (issue 16): choosing Free on a paid plan ends the subscription, it pays nothing
     cancelSubscription: 'Cancel subscription',
     processing: 'Processing...',
@@ -501,7 +497,7 @@ export const copy = {
       return `${feature}: ${atOnce}, ${place}`;
     },
     remainingCredits: 'Remaining credits',
-    usedCredits: 'Credits used',
+    creditsUsedThisMonth,
     totalOperations: 'Total operations',
     operationsThisMonth: 'Operations this month',
     planLabel: 'Plan',

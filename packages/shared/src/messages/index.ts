@@ -5,3 +5,4 @@ export * from './api-web-copy';
 export * from './api-docs-copy';
 export * from './api-docs-snippets';
 export * from './api-errors';
+export * from './plan-change-copy';

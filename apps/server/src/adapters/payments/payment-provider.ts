@@ -12,7 +12,11 @@ export interface PaymentProvider {
   readonly publishableKey: string;
   createCustomer(user: { id: string; email: string; name: string }): Promise<string>;
   createCheckoutSession(input: CheckoutInput): Promise<{ id: string; url: string }>;
-  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /**
+   * The provider's page for the customer's subscription; with `switchTo`, its page that confirms
+   * a switch to that plan (price, charge today), which returns to `returnUrl?switched=<plan>`.
+   */
+  createPortalSession(input: PortalInput): Promise<{ url: string }>;
   /** The subscription as the provider holds it now; null when the provider does not know it. */
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   /** The customer's subscriptions that have not ended (without their latest invoice). */
@@ -31,6 +35,19 @@ export interface CheckoutInput {
   planId: PaidPlanId;
   successUrl: string;
   cancelUrl: string;
+}
+
+export interface PortalInput {
+  customerId: string;
+  returnUrl: string;
+  switchTo?: { subscriptionId: string; planId: PaidPlanId };
+}
+
+/** Where the provider sends the user back after a switch to `planId`: Billing says it is done. */
+export function switchedReturnUrl(returnUrl: string, planId: PaidPlanId): string {
+  const url = new URL(returnUrl);
+  url.searchParams.set('switched', planId);
+  return url.toString();
 }
 
 export interface ProviderSubscription {
@@ -56,6 +73,11 @@ export interface ProviderInvoice {
   amountPaid: number;
   /** The plans whose price the invoice charges for (a line of that price with a positive amount). */
   chargedPlans: PaidPlanId[];
+  /**
+   * It charges a change of plan within a period (Stripe's billing reason `subscription_update`),
+   * not a new period: an upgrade, whose credits are added to the unused ones (issue 41).
+   */
+  changesPlan: boolean;
 }
 
 /** A webhook event reduced to what fulfilment needs to re-read the state from the provider. */

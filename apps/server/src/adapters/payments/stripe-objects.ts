@@ -31,6 +31,7 @@ function toProviderInvoice(invoice: Stripe.Invoice, priceIds: PriceIds): Provide
     paid: invoice.status === 'paid',
     amountPaid: invoice.amount_paid,
     chargedPlans: [...new Set(chargedPlans)],
+    changesPlan: invoice.billing_reason === 'subscription_update',
   };
 }
 

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { PaymentProvider } from './payment-provider';
+import { switchedReturnUrl, type PaymentProvider, type PortalInput } from './payment-provider';
 import { toProviderSubscription, verifySignedEvent, type PriceIds } from './stripe-objects';
 
 export interface StripeProviderOptions {
@@ -17,6 +17,30 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     maxNetworkRetries: 1,
     ...(options.api ?? {}),
   });
+
+  /**
+   * The portal's own confirmation of a switch to one plan (Stripe shows the new price and what
+   * is charged today), then back to Billing, which says the switch is done.
+   */
+  async function switchFlow(
+    input: PortalInput,
+    switchTo: NonNullable<PortalInput['switchTo']>,
+  ): Promise<Stripe.BillingPortal.SessionCreateParams.FlowData> {
+    const subscription = await stripe.subscriptions.retrieve(switchTo.subscriptionId);
+    const item = subscription.items.data[0];
+    if (!item) throw new Error(`Subscription ${subscription.id} has no item to switch`);
+    return {
+      type: 'subscription_update_confirm',
+      subscription_update_confirm: {
+        subscription: subscription.id,
+        items: [{ id: item.id, price: options.priceIds[switchTo.planId], quantity: 1 }],
+      },
+      after_completion: {
+        type: 'redirect',
+        redirect: { return_url: switchedReturnUrl(input.returnUrl, switchTo.planId) },
+      },
+    };
+  }
 
   return {
     kind: 'stripe',
@@ -50,6 +74,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       const session = await stripe.billingPortal.sessions.create({
         customer: input.customerId,
         return_url: input.returnUrl,
+        ...(input.switchTo && { flow_data: await switchFlow(input, input.switchTo) }),
       });
       return { url: session.url };
     },

@@ -1,4 +1,12 @@
-import { comparePlans, copy, errorMessages, getPlan, plans, type PlanId } from '@reframe/shared';
+import {
+  comparePlans,
+  copy,
+  errorMessages,
+  getPlan,
+  planChangeCopy,
+  plans,
+  type PlanId,
+} from '@reframe/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/Alert';
@@ -8,6 +16,7 @@ import { FullPageSpinner } from '../../components/Spinner';
 import { ContactSections } from './ContactSections';
 import { PlanCard } from './PlanCard';
 import { SubscriptionPanel } from './SubscriptionPanel';
+import { SwitchedNotice } from './SwitchedNotice';
 import { UsagePanel } from './UsagePanel';
 import { planButtonState, resolveCurrentPlan } from './current-plan';
 import { useUsageStats } from '../../components/use-usage-stats';
@@ -45,6 +54,7 @@ export function BillingScreen() {
         {search.get('success') === 'true' && (
           <Alert tone="success">{copy.billing.paymentSuccess}</Alert>
         )}
+        {usage.data && <SwitchedNotice stats={usage.data} switched={search.get('switched')} />}
 
         <section aria-labelledby="plans-title">
           <h2 id="plans-title" className="text-lg font-semibold text-slate-900">
@@ -77,10 +87,7 @@ export function BillingScreen() {
               </Button>
               {chosen !== 'free' && usage.data && comparePlans(chosen, current) > 0 && (
                 <p className="text-sm text-slate-600" data-testid="balance-after-upgrade">
-                  {copy.billing.balanceAfterUpgrade(
-                    usage.data.personalCredits,
-                    getPlan(chosen).credits,
-                  )}
+                  {planChangeCopy.balanceNote(usage.data.personalCredits, current, chosen)}
                 </p>
               )}
               {checkout.isError && <Alert>{errorMessages.CHECKOUT_FAILED}</Alert>}

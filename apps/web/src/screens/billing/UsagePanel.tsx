@@ -26,7 +26,7 @@ export function UsagePanel({
             {/* The user's own plan: their own balance, also while they spend from a team's pool. */}
             <Stat label={copy.billing.remainingCredits} value={stats.personalCredits} />
             {stats.team && <Stat label={teamWebCopy.teamPool} value={stats.remainingCredits} />}
-            <Stat label={copy.billing.usedCredits} value={stats.usedCredits} />
+            <Stat label={copy.billing.creditsUsedThisMonth} value={stats.creditsUsedThisMonth} />
             <Stat label={copy.billing.totalOperations} value={stats.totalOperations} />
             <Stat label={copy.billing.operationsThisMonth} value={stats.operationsThisMonth} />
             <Stat label={copy.billing.planLabel} value={getPlan(stats.currentPlan).name} />

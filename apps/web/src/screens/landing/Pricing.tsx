@@ -56,7 +56,7 @@ function PlanCard({ plan, signedIn }: { plan: Plan; signedIn: boolean }) {
         {copy.landing.pricingIncludes}
       </p>
       <ul className="mt-3 flex-1 space-y-2.5 text-sm text-slate-700">
-        {plan.marketing.includes.map((item) => (
+        {plan.features.map((item) => (
           <li key={item} className="flex gap-2.5">
             <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
             <PlanFeature plan={plan} label={item} />

@@ -2,7 +2,7 @@ import { getPlan, type PaidPlanId } from '@reframe/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../platform/db/types';
 import { addOneMonth, nextPeriod, type AdjustableClock } from '../../../platform/clock/clock';
-import type { PaymentProvider } from '../payment-provider';
+import { switchedReturnUrl, type PaymentProvider } from '../payment-provider';
 import {
   planForPrice,
   signPayload,
@@ -49,6 +49,8 @@ export interface TestModeProvider extends PaymentProvider {
     ownerId: string | null;
   } | null>;
   applyPortalAction(id: string, action: PortalAction): Promise<string | null>;
+  /** What a switch of the portal's subscription to `planId` charges today, in cents. */
+  previewSwitch(subscription: TestSubscription, planId: PaidPlanId): number;
   /** Moves the provider's clock and renews or ends every subscription whose period is over. */
   advanceClock(ms: number): Promise<Date>;
 }
@@ -185,31 +187,38 @@ export function createTestModeProvider(options: {
   }
 
   /**
-   * A plan switch, like Stripe's portal set to invoice prorations at once: the price changes now;
-   * an upgrade is charged the difference for the rest of the period on a paid invoice, a
-   * downgrade is charged nothing and refunded nothing (fulfilment applies it at the period end).
+   * The invoice lines of a switch, like Stripe's portal set to invoice prorations at once: an
+   * upgrade is charged the difference for the rest of the period; a downgrade has none, it is
+   * charged nothing and refunded nothing (fulfilment applies it at the period end).
    */
-  async function switchPlan(subscription: TestSubscription, planId: PaidPlanId) {
+  function switchLines(subscription: TestSubscription, planId: PaidPlanId): TestInvoiceLine[] {
     const item = subscription.items.data[0];
     const oldPrice = item.price.id;
     const newPrice = testModePriceIds[planId];
+    if (priceInCents(newPrice) <= priceInCents(oldPrice)) return [];
+    const period = item.current_period_end - item.current_period_start;
+    const left = Math.min(1, Math.max(0, (item.current_period_end - toUnix(clock.now())) / period));
+    return [
+      line(oldPrice, -Math.round(priceInCents(oldPrice) * left)),
+      line(newPrice, Math.round(priceInCents(newPrice) * left)),
+    ];
+  }
+
+  /** A plan switch: the price changes now; an upgrade's difference is paid on an invoice. */
+  async function switchPlan(subscription: TestSubscription, planId: PaidPlanId) {
+    const item = subscription.items.data[0];
     const switched: TestSubscription = {
       ...subscription,
       cancel_at_period_end: false,
-      items: { object: 'list', data: [{ ...item, price: { id: newPrice } }] },
+      items: { object: 'list', data: [{ ...item, price: { id: testModePriceIds[planId] } }] },
     };
-    const difference = priceInCents(newPrice) - priceInCents(oldPrice);
-    if (difference <= 0) {
+    const lines = switchLines(subscription, planId);
+    if (lines.length === 0) {
       await store.put('subscription', switched, clock.now());
       await emit('customer.subscription.updated', switched);
       return;
     }
-    const period = item.current_period_end - item.current_period_start;
-    const left = Math.min(1, Math.max(0, (item.current_period_end - toUnix(clock.now())) / period));
-    const invoice = await newInvoice(switched, 'subscription_update', [
-      line(oldPrice, -Math.round(priceInCents(oldPrice) * left)),
-      line(newPrice, Math.round(priceInCents(newPrice) * left)),
-    ]);
+    const invoice = await newInvoice(switched, 'subscription_update', lines);
     switched.latest_invoice = invoice.id;
     await store.put('subscription', switched, clock.now());
     await emit('customer.subscription.updated', switched);
@@ -265,7 +274,8 @@ export function createTestModeProvider(options: {
         return_url: input.returnUrl,
       };
       await store.put('portal', portal, clock.now());
-      return { url: `${appUrl}/api/billing/test-portal/${portal.id}` };
+      const url = `${appUrl}/api/billing/test-portal/${portal.id}`;
+      return { url: input.switchTo ? `${url}/switch/${input.switchTo.planId}` : url };
     },
 
     async retrieveSubscription(id) {
@@ -371,11 +381,19 @@ export function createTestModeProvider(options: {
           break;
         case 'switch':
           await switchPlan(subscription, action.planId);
-          break;
+          // As Stripe's switch flow does: back to Billing, which says the switch is done.
+          return switchedReturnUrl(portal.return_url, action.planId);
         default:
           action satisfies never;
       }
       return portal.return_url;
+    },
+
+    previewSwitch(subscription, planId) {
+      return Math.max(
+        0,
+        switchLines(subscription, planId).reduce((sum, { amount }) => sum + amount, 0),
+      );
     },
 
     async advanceClock(ms) {

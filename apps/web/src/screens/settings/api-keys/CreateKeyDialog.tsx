@@ -136,7 +136,7 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
               {d.cancel}
             </Button>
             <Button type="submit" busy={create.isPending} busyLabel={d.creating}>
-              {d.submit}
+              {apiWebCopy.keys.create}
             </Button>
           </div>
         </form>
