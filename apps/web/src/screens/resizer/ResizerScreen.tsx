@@ -68,6 +68,8 @@ export function ResizerScreen() {
   const [framing, setFraming] = useState<FramingChoice>(DEFAULT_FRAMING_CHOICE);
   const siteConfig = useQuery(siteConfigQuery).data;
   const [bulkLocked, setBulkLocked] = useState(false);
+  // The image and outputs of the run last started: its balance is spent, its notice is moot.
+  const [lastRun, setLastRun] = useState<string | null>(null);
   const canBulk = useBulkAccess();
   const bulk = useBulkRun();
   const inBulk = bulk.photos.length > 0;
@@ -210,7 +212,9 @@ export function ResizerScreen() {
     picker.querySelector<HTMLInputElement>('input:checked')?.focus({ preventScroll: true });
   }
 
+  const runKey = `${uploaded?.id ?? ''} ${summary.outputs.join(' ')}`;
   function startRun() {
+    setLastRun(runKey);
     void run.process();
     if (window.matchMedia(STACKED_LAYOUT).matches) {
       // After the queue has rendered: on a phone it is a screen and a half below the button.
@@ -244,6 +248,7 @@ export function ResizerScreen() {
             remainingCredits={usage.remainingCredits}
             team={usage.team}
             error={error}
+            ranAlready={lastRun === runKey}
             onProcess={startRun}
           />
         </div>
