@@ -95,7 +95,12 @@ export function ExpandedImagesCard({
             <li key={image.ratio} data-testid="result">
               <ResultTile
                 output={image.ratio}
-                image={image}
+                made={{
+                  image,
+                  onOpen: () => onOpen(index),
+                  onRegenerate: () => onRegenerate(image.ratio),
+                  onDownload: () => void downloads.downloadOne(image),
+                }}
                 busy={busy}
                 size="regular"
                 title={r.resultTitle(image.ratio)}
@@ -105,9 +110,6 @@ export function ExpandedImagesCard({
                   </span>
                 }
                 hasCredits={hasCredits}
-                onOpen={() => onOpen(index)}
-                onRegenerate={() => onRegenerate(image.ratio)}
-                onDownload={() => void downloads.downloadOne(image)}
                 below={
                   all.length > 1 && (
                     <VersionSwitcher
@@ -155,14 +157,12 @@ export function ExpandedImagesCard({
           <li key={ratio} data-testid="result-placeholder">
             <ResultTile
               output={ratio}
-              image={null}
+              made={null}
               busy
               size="regular"
               title={r.resultTitle(ratio)}
               detail={null}
               hasCredits={hasCredits}
-              onOpen={() => undefined}
-              onRegenerate={() => undefined}
             />
           </li>
         ))}

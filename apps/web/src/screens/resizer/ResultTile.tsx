@@ -35,6 +35,15 @@ const sizes = {
   },
 } as const;
 
+/** A made result: its image, opened full size to compare, regenerated, downloaded (single). */
+interface MadeResult {
+  image: { url: string; width: number; height: number };
+  onOpen: () => void;
+  onRegenerate: () => void;
+  /** A single result's own download; a bulk run's results download as one ZIP. */
+  onDownload?: () => void;
+}
+
 /**
  * One result, single or bulk: its preview at its exact size (a click opens it full size to
  * compare with the original), its name, and Regenerate (and Download where the run has no ZIP of
@@ -43,23 +52,20 @@ const sizes = {
  */
 export function ResultTile({
   output,
-  image,
+  made,
   status,
   busy,
   size,
   title,
   detail,
   hasCredits,
-  onOpen,
-  onRegenerate,
-  onDownload,
   below,
   children,
 }: {
   /** The output's key ("16:9", "meta-feed-1080x1080"), for its labels and its frame's shape. */
   output: string;
-  /** The result once made; null while it runs. */
-  image: { url: string; width: number; height: number } | null;
+  /** The result once made, and what its tile does with it; null while it runs. */
+  made: MadeResult | null;
   /** Shown on a compact tile before its result is made. */
   status?: QueueStatus;
   busy: boolean;
@@ -67,9 +73,6 @@ export function ResultTile({
   title: string;
   detail: ReactNode;
   hasCredits: boolean;
-  onOpen: () => void;
-  onRegenerate: () => void;
-  onDownload?: () => void;
   below?: ReactNode;
   children?: ReactNode;
 }) {
@@ -79,22 +82,22 @@ export function ResultTile({
       <div
         className={`relative flex items-center justify-center overflow-hidden ${style.frame} ${checkerboard}`}
       >
-        {image ? (
+        {made ? (
           <>
             {busy && size === 'regular' && (
               <Spinner size="lg" className="absolute text-brand-600" />
             )}
             <button
               type="button"
-              onClick={onOpen}
+              onClick={made.onOpen}
               aria-label={r.compareLabel(r.outputName(output))}
               className="group relative flex h-full max-h-full w-full max-w-full cursor-zoom-in items-center justify-center rounded-md focus-visible:ring-4 focus-visible:ring-brand-500/60 focus-visible:outline-none"
             >
               <img
-                src={thumbnailUrl(image.url, 'preview')}
+                src={thumbnailUrl(made.image.url, 'preview')}
                 alt={r.resultAlt(output)}
-                width={image.width}
-                height={image.height}
+                width={made.image.width}
+                height={made.image.height}
                 className={`object-contain transition-opacity ${style.image} ${busy ? 'opacity-40' : ''}`}
                 data-testid="result-image"
               />
@@ -123,16 +126,16 @@ export function ResultTile({
           <p className={style.detail}>{detail}</p>
         </div>
         {children}
-        {image && (
-          <div className={`mt-auto grid gap-2 ${onDownload ? 'grid-cols-2' : 'grid-cols-1'}`}>
+        {made && (
+          <div className={`mt-auto grid gap-2 ${made.onDownload ? 'grid-cols-2' : 'grid-cols-1'}`}>
             <RegenerateButton
               size={size}
               hasCredits={hasCredits}
               busy={busy}
-              onClick={onRegenerate}
+              onClick={made.onRegenerate}
             />
-            {onDownload && (
-              <Button className="h-9 px-3" fullWidth onClick={onDownload}>
+            {made.onDownload && (
+              <Button className="h-9 px-3" fullWidth onClick={made.onDownload}>
                 <Download aria-hidden="true" className="size-4" />
                 {r.download}
               </Button>

@@ -54,7 +54,7 @@ export function customOutputKey(text: string): { key: string } | { error: ErrorC
  * The picker tab a selected output counts on: the tab it was ticked on, else the first tab that
  * lists it (a placement's is the Packs tab). A custom output counts on none.
  */
-export function tabOfOutput(
+function tabOfOutput(
   key: string,
   tickedOn: Readonly<Record<string, string>>,
   packsTab: string,

@@ -69,14 +69,8 @@ export function BulkQueue({
                   .filter((o) => o.uploadId === photo.upload?.id)
                   .map((o) => (
                     <li key={o.predictionId} data-testid="bulk-output">
-                      <ResultTile
-                        output={o.key}
-                        image={o.url === null ? null : { ...o, url: o.url }}
-                        status={o.status}
-                        busy={!isSettled(o.status)}
-                        size="compact"
-                        title={r.outputName(o.key)}
-                        detail={outputFilename(o.key, o.width, o.height)}
+                      <OutputTile
+                        output={o}
                         hasCredits={hasCredits}
                         onOpen={() =>
                           setViewing({
@@ -87,9 +81,7 @@ export function BulkQueue({
                           })
                         }
                         onRegenerate={() => onRegenerate(o)}
-                      >
-                        {o.error && <p className="text-red-700">{o.error}</p>}
-                      </ResultTile>
+                      />
                     </li>
                   ))}
               </ul>
@@ -106,5 +98,34 @@ export function BulkQueue({
         />
       )}
     </Card>
+  );
+}
+
+/** One output of the run: its status until its result is made, then the result. */
+function OutputTile({
+  output,
+  hasCredits,
+  onOpen,
+  onRegenerate,
+}: {
+  output: BulkOutput;
+  hasCredits: boolean;
+  onOpen: () => void;
+  onRegenerate: () => void;
+}) {
+  const { key, url, width, height, status, error } = output;
+  return (
+    <ResultTile
+      output={key}
+      made={url === null ? null : { image: { url, width, height }, onOpen, onRegenerate }}
+      status={status}
+      busy={!isSettled(status)}
+      size="compact"
+      title={r.outputName(key)}
+      detail={outputFilename(key, width, height)}
+      hasCredits={hasCredits}
+    >
+      {error && <p className="text-red-700">{error}</p>}
+    </ResultTile>
   );
 }
