@@ -9,7 +9,10 @@ const sizes = {
   /** A single result's card. */
   regular: { button: 'h-9 px-3', icon: 'size-4' },
   /** A bulk tile: the cost wraps under the word in a narrow tile. */
-  compact: { button: 'h-auto! min-h-8 flex-wrap px-2 py-1 text-xs', icon: 'size-3.5' },
+  compact: {
+    button: 'h-auto! min-h-8 flex-wrap px-2 py-1 text-xs whitespace-normal!',
+    icon: 'size-3.5',
+  },
 } as const;
 
 /**
@@ -30,7 +33,8 @@ export function RegenerateButton({
 }) {
   return (
     <Tooltip
-      className="w-full"
+      // Takes the row it is in, and no less than its words (a tooltip's span wraps the button).
+      className="min-w-fit flex-1"
       text={hasCredits ? r.regenerateTooltip : errorMessages.OUT_OF_CREDITS_TOOLTIP}
     >
       {(describedBy) => (

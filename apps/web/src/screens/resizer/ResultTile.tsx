@@ -127,7 +127,8 @@ export function ResultTile({
         </div>
         {children}
         {made && (
-          <div className={`mt-auto grid gap-2 ${made.onDownload ? 'grid-cols-2' : 'grid-cols-1'}`}>
+          // Side by side where both fit, else Regenerate (with its cost) above Download.
+          <div className="mt-auto flex flex-wrap gap-2">
             <RegenerateButton
               size={size}
               hasCredits={hasCredits}
@@ -135,7 +136,7 @@ export function ResultTile({
               onClick={made.onRegenerate}
             />
             {made.onDownload && (
-              <Button className="h-9 px-3" fullWidth onClick={made.onDownload}>
+              <Button className="h-9 min-w-fit flex-1 px-3" onClick={made.onDownload}>
                 <Download aria-hidden="true" className="size-4" />
                 {r.download}
               </Button>
