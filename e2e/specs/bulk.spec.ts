@@ -116,7 +116,7 @@ test.describe('bulk runs and placement packs', () => {
       });
       await expect(page.getByTestId('process-button')).toBeEnabled();
       // Each tile names its placement in full, wrapped rather than cut.
-      const names = page.getByTestId('bulk-output-name');
+      const names = page.getByTestId('result-name');
       await expect(names.first()).toHaveText('Meta Feed, 1080 × 1080');
       await expect(names.nth(2)).toHaveText('Meta Stories / Reels, 1080 × 1920');
       const cut = await names.evaluateAll(
@@ -124,7 +124,7 @@ test.describe('bulk runs and placement packs', () => {
           elements.filter((element) => element.scrollWidth > element.clientWidth).length,
       );
       expect(cut).toBe(0);
-      const results = page.getByTestId('bulk-result');
+      const results = page.getByTestId('result-image');
       await expect(results).toHaveCount(8);
       // A tile draws its result's preview (at most 600 px) at the result's exact size. Its image
       // may still be loading when the progress line is done: wait for each to load.
@@ -167,10 +167,10 @@ test.describe('bulk runs and placement packs', () => {
       await expect(page.getByRole('dialog')).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
-      const before = await tile.getByTestId('bulk-result').getAttribute('src');
+      const before = await tile.getByTestId('result-image').getAttribute('src');
       await tile.getByRole('button', { name: 'Regenerate' }).click();
       await expect(page.getByTestId('process-button')).toBeDisabled();
-      await expect(tile.getByTestId('bulk-result')).not.toHaveAttribute('src', before ?? '', {
+      await expect(tile.getByTestId('result-image')).not.toHaveAttribute('src', before ?? '', {
         timeout: 60_000,
       });
       await expect(page.getByTestId('process-button')).toBeEnabled();

@@ -120,6 +120,8 @@ test.describe('resizer and history', () => {
       await expect(result.getByTestId('result-size')).toHaveText(`${size.width} × ${size.height}`);
     }
     await expect(page.getByTestId('credits-left')).toHaveText('2 credits left');
+    // The run is paid for: no notice that "this run needs 3 credits" sits beside it (issue 41).
+    await expect(page.getByTestId('credits-warning')).toHaveCount(0);
     // Each ratio was submitted once and answered once; how many run at once is the plan's
     // (a Free user's run one at a time: plan-concurrency.test.ts).
     await expect.poll(() => calls.filter((call) => call === 'succeeded').length).toBe(3);
@@ -143,13 +145,20 @@ test.describe('resizer and history', () => {
 
     const wide = results.nth(1);
     const before = await wide.getByRole('img').getAttribute('src');
-    await wide.getByRole('button', { name: 'Regenerate' }).click();
+    // Regenerate says what it costs, on the button and in its tooltip (issue 41).
+    const regenerateWide = wide.getByRole('button', { name: 'Regenerate' });
+    await expect(regenerateWide).toHaveAccessibleName('Regenerate · 1 credit');
+    await expect(regenerateWide).toHaveAccessibleDescription(
+      'Makes a new version of this result: 1 credit.',
+    );
+    await regenerateWide.click();
     await expect(page.getByTestId('queue-status').nth(1)).not.toHaveText('Completed');
     await expect(page.getByTestId('queue-status').nth(1)).toHaveText('Completed', {
       timeout: 60_000,
     });
     await expect(wide.getByRole('img')).not.toHaveAttribute('src', before ?? '');
     await expect(page.getByTestId('credits-left')).toHaveText('1 credit left');
+    await expect(page.getByTestId('credits-warning')).toHaveCount(0);
 
     await page.getByRole('link', { name: 'History' }).click();
     await expect(page.getByRole('heading', { name: 'Your Resizing History' })).toBeVisible();

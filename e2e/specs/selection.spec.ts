@@ -46,25 +46,39 @@ test.describe('the selection summary across the picker tabs', () => {
     await expect(page.getByTestId('process-button')).toHaveText('Process Image(s) (2 ratio(s))');
   });
 
-  test('a tab badge counts each selected ratio on every tab that lists it', async ({
+  test('a tab badge counts what was selected on that tab: 1:1, listed on three tabs, counts once', async ({
     page,
     request,
   }) => {
     await createVerifiedUser(page, request);
-    await page.getByRole('checkbox', { name: '16:9', exact: true }).check({ force: true });
-    await expect(page.getByRole('tab', { name: 'Common, 2 selected' })).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Meta Ads, 2 selected' })).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Google Ads, 1 selected' })).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Packs', exact: true })).toBeVisible();
+    const tab = (name: string) => page.getByRole('tab', { name, exact: true });
+    await expect(tab('Common, 1 selected')).toBeVisible();
+    await expect(tab('Meta Ads')).toBeVisible();
+    await expect(tab('Google Ads')).toBeVisible();
 
-    await page.getByRole('tab', { name: /Meta Ads/ }).click();
+    await page.getByRole('checkbox', { name: '16:9', exact: true }).check({ force: true });
+    await expect(tab('Common, 2 selected')).toBeVisible();
+    await expect(tab('Meta Ads')).toBeVisible();
+    await expect(tab('Packs')).toBeVisible();
+
+    // The same 1:1, ticked again on Google Ads, counts there and no longer on Common.
+    await tab('Google Ads').click();
+    const square = page.getByRole('checkbox', { name: '1:1', exact: true });
+    await expect(square).toBeChecked();
+    await square.uncheck({ force: true });
+    await square.check({ force: true });
+    await expect(tab('Google Ads, 1 selected')).toBeVisible();
+    await expect(tab('Common, 1 selected')).toBeVisible();
+
+    await tab('Meta Ads').click();
     const facebookVideo = page.getByRole('checkbox', { name: '16:9 (Facebook video)' });
     await expect(facebookVideo).toBeChecked();
     await expect(summaryItems(page)).toHaveText(['1:1', '16:9']);
     await expect(page.getByTestId('selection-credits')).toHaveText('Total: 2 credits');
 
     await facebookVideo.uncheck({ force: true });
-    await expect(page.getByRole('tab', { name: 'Common, 1 selected' })).toBeVisible();
+    await expect(tab('Common')).toBeVisible();
+    await expect(tab('Google Ads, 1 selected')).toBeVisible();
     await expect(summaryItems(page)).toHaveText(['1:1']);
   });
 });

@@ -173,6 +173,9 @@ export const copy = {
     downloadAllZip: 'Download All as ZIP',
     processingQueue: 'Processing Queue',
     regenerate: 'Regenerate',
+    /** What a regeneration costs, on its button and in its tooltip (issue 41). */
+    regenerateCost: '1 credit',
+    regenerateTooltip: 'Makes a new version of this result: 1 credit.',
     download: 'Download',
     status: {
       pending: 'Pending',

@@ -1,17 +1,15 @@
-import { ChevronLeft, ChevronRight, Download, FileArchive, Maximize2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, FileArchive } from 'lucide-react';
 import { useState } from 'react';
-import { copy, isLowConfidence, resolveOutput, thumbnailUrl } from '@reframe/shared';
+import { copy, isLowConfidence } from '@reframe/shared';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
-import { Spinner } from '../../components/Spinner';
-import { checkerboard } from '../../components/checkerboard';
 import { downloadFormats, isDownloadFormat, type DownloadFormat } from './image-format';
 import { alternativesFor, type Alternative, type Deployment } from './alternatives';
 import type { FramingChoice } from './FramingPicker';
-import { RegenerateButton } from './RegenerateButton';
 import { placementLabel, trimLabel } from './result-placement';
-import type { ExpandedImage } from './run-prediction';
+import { ResultTile } from './ResultTile';
+import type { ExpandedImage } from './run/run-prediction';
 import { useResultDownloads } from './use-downloads';
 
 const r = copy.resizer;
@@ -86,199 +84,90 @@ export function ExpandedImagesCard({
       </div>
       {downloads.error && <Alert className="mt-4">{downloads.error}</Alert>}
       <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-        {results.map((image, index) => (
-          <li key={image.ratio} data-testid="result">
-            <ResultTile
-              image={image}
-              versions={versions[image.ratio] ?? [image]}
-              busy={isBusy(image.ratio)}
-              hasCredits={hasCredits}
-              onRegenerate={onRegenerate}
-              onPick={(version) => onPick(image.ratio, version)}
-              onOpen={() => onOpen(index)}
-              onDownload={() => void downloads.downloadOne(image)}
-              placement={original && placementLabel(original, image)}
-              trimmed={original && trimLabel(original, image)}
-              alternatives={
-                original && deployment ? alternativesFor(image, original, deployment) : []
-              }
-              onChangePlacement={onChangePlacement}
-            />
-          </li>
-        ))}
+        {results.map((image, index) => {
+          const all = versions[image.ratio] ?? [image];
+          const busy = isBusy(image.ratio);
+          const alternatives =
+            original && deployment ? alternativesFor(image, original, deployment) : [];
+          const placement = original && placementLabel(original, image);
+          const trimmed = original && trimLabel(original, image);
+          return (
+            <li key={image.ratio} data-testid="result">
+              <ResultTile
+                output={image.ratio}
+                made={{
+                  image,
+                  onOpen: () => onOpen(index),
+                  onRegenerate: () => onRegenerate(image.ratio),
+                  onDownload: () => void downloads.downloadOne(image),
+                }}
+                busy={busy}
+                size="regular"
+                title={r.resultTitle(image.ratio)}
+                detail={
+                  <span data-testid="result-size">
+                    {image.width} × {image.height}
+                  </span>
+                }
+                hasCredits={hasCredits}
+                below={
+                  all.length > 1 && (
+                    <VersionSwitcher
+                      versions={all}
+                      shown={image}
+                      onPick={(version) => onPick(image.ratio, version)}
+                    />
+                  )
+                }
+              >
+                {placement && (
+                  <p className="-mt-2 text-xs text-slate-600" data-testid="result-placement">
+                    {placement}
+                  </p>
+                )}
+                {trimmed && (
+                  <p className="-mt-2 text-xs text-slate-600" data-testid="result-trimmed">
+                    {trimmed}
+                  </p>
+                )}
+                {isLowConfidence(image.confidence) && (
+                  <Alert tone="warning" className="px-3 py-2.5 text-xs">
+                    <p data-testid="low-confidence">{r.lowConfidence}</p>
+                    <button
+                      type="button"
+                      onClick={onChangePlacement}
+                      className="mt-1 font-semibold underline underline-offset-2 hover:text-amber-700 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-amber-600"
+                    >
+                      {r.lowConfidenceAction}
+                    </button>
+                    {alternatives.length > 0 && (
+                      <AlternativeButtons
+                        alternatives={alternatives}
+                        disabled={busy || !hasCredits}
+                        onChoose={(alternative) => onRegenerate(image.ratio, alternative)}
+                      />
+                    )}
+                  </Alert>
+                )}
+              </ResultTile>
+            </li>
+          );
+        })}
         {waiting.map((ratio) => (
           <li key={ratio} data-testid="result-placeholder">
-            <PendingTile ratio={ratio} />
+            <ResultTile
+              output={ratio}
+              made={null}
+              busy
+              size="regular"
+              title={r.resultTitle(ratio)}
+              detail={null}
+              hasCredits={hasCredits}
+            />
           </li>
         ))}
       </ul>
     </Card>
-  );
-}
-
-function ResultTile({
-  image,
-  versions,
-  busy,
-  hasCredits,
-  onRegenerate,
-  onPick,
-  onOpen,
-  onDownload,
-  placement,
-  trimmed,
-  alternatives,
-  onChangePlacement,
-}: {
-  image: ExpandedImage;
-  versions: readonly ExpandedImage[];
-  busy: boolean;
-  hasCredits: boolean;
-  onRegenerate: (ratio: string, alternative?: FramingChoice) => void;
-  onPick: (index: number) => void;
-  onOpen: () => void;
-  onDownload: () => void;
-  /** "Placement: Auto (Top)"; null until the original's size is known. */
-  placement: string | null;
-  /** "Trimmed 12 % (top)"; null when the whole photo was kept. */
-  trimmed: string | null;
-  /** A weak result's one-click alternatives (one credit each). */
-  alternatives: readonly Alternative[];
-  onChangePlacement: () => void;
-}) {
-  const current = Math.max(
-    0,
-    versions.findIndex((version) => version.url === image.url),
-  );
-  return (
-    <figure className="flex h-full flex-col rounded-xl ring-1 ring-slate-200">
-      <div
-        className={`relative flex h-64 items-center justify-center overflow-hidden rounded-t-xl p-3 sm:h-72 ${checkerboard}`}
-      >
-        {busy && <Spinner size="lg" className="absolute text-brand-600" />}
-        <button
-          type="button"
-          onClick={onOpen}
-          aria-label={r.compareLabel(image.ratio)}
-          className="group relative flex max-h-full max-w-full cursor-zoom-in items-center justify-center rounded-md focus-visible:ring-4 focus-visible:ring-brand-500/60 focus-visible:outline-none"
-        >
-          <img
-            src={thumbnailUrl(image.url, 'preview')}
-            alt={r.resultAlt(image.ratio)}
-            width={image.width}
-            height={image.height}
-            className={`max-h-58 w-auto max-w-full rounded-md object-contain shadow-sm transition-opacity sm:max-h-66 ${busy ? 'opacity-40' : ''}`}
-          />
-          <span className="absolute right-2 bottom-2 flex items-center gap-1 rounded-full bg-slate-950/70 px-2 py-1 text-xs font-semibold text-white opacity-90 group-hover:opacity-100">
-            <Maximize2 aria-hidden="true" className="size-3.5" />
-            {r.compare}
-          </span>
-        </button>
-      </div>
-      {versions.length > 1 && (
-        <div
-          className="flex items-center justify-between gap-2 border-t border-slate-200 bg-slate-50 px-2 py-1.5"
-          data-testid="version-switcher"
-        >
-          <Button
-            variant="ghost"
-            className="size-8! px-0!"
-            aria-label={r.previousVersion}
-            disabled={current === 0}
-            onClick={() => onPick(current - 1)}
-          >
-            <ChevronLeft aria-hidden="true" className="size-4" />
-          </Button>
-          <span className="text-xs font-medium text-slate-700 tabular-nums" aria-live="polite">
-            {r.versionOf(current + 1, versions.length)}
-          </span>
-          <Button
-            variant="ghost"
-            className="size-8! px-0!"
-            aria-label={r.nextVersion}
-            disabled={current === versions.length - 1}
-            onClick={() => onPick(current + 1)}
-          >
-            <ChevronRight aria-hidden="true" className="size-4" />
-          </Button>
-        </div>
-      )}
-      <figcaption className="flex flex-1 flex-col gap-3 rounded-b-xl border-t border-slate-200 bg-white px-3.5 py-3">
-        <div className="flex items-baseline justify-between gap-2">
-          <p className="truncate text-sm font-semibold text-slate-900">
-            {r.resultTitle(image.ratio)}
-          </p>
-          <p className="text-xs text-slate-500 tabular-nums" data-testid="result-size">
-            {image.width} × {image.height}
-          </p>
-        </div>
-        {placement && (
-          <p className="-mt-2 text-xs text-slate-600" data-testid="result-placement">
-            {placement}
-          </p>
-        )}
-        {trimmed && (
-          <p className="-mt-2 text-xs text-slate-600" data-testid="result-trimmed">
-            {trimmed}
-          </p>
-        )}
-        {isLowConfidence(image.confidence) && (
-          <Alert tone="warning" className="px-3 py-2.5 text-xs">
-            <p data-testid="low-confidence">{r.lowConfidence}</p>
-            <button
-              type="button"
-              onClick={onChangePlacement}
-              className="mt-1 font-semibold underline underline-offset-2 hover:text-amber-700 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-amber-600"
-            >
-              {r.lowConfidenceAction}
-            </button>
-            {alternatives.length > 0 && (
-              <AlternativeButtons
-                alternatives={alternatives}
-                disabled={busy || !hasCredits}
-                onChoose={(alternative) => onRegenerate(image.ratio, alternative)}
-              />
-            )}
-          </Alert>
-        )}
-        <div className="mt-auto grid grid-cols-2 gap-2">
-          <RegenerateButton
-            hasCredits={hasCredits}
-            busy={busy}
-            onClick={() => onRegenerate(image.ratio)}
-          />
-          <Button className="h-9 px-3" fullWidth onClick={onDownload}>
-            <Download aria-hidden="true" className="size-4" />
-            {r.download}
-          </Button>
-        </div>
-      </figcaption>
-    </figure>
-  );
-}
-
-/** Where a running ratio's result will appear: its frame, pulsing, at its own aspect ratio. */
-function PendingTile({ ratio }: { ratio: string }) {
-  const aspect = resolveOutput(ratio)?.ratio ?? 1;
-  return (
-    <div className="flex h-full flex-col overflow-hidden rounded-xl ring-1 ring-slate-200">
-      <div className={`flex h-64 items-center justify-center p-3 sm:h-72 ${checkerboard}`}>
-        <div
-          className="grid max-h-full max-w-full animate-pulse place-items-center rounded-md bg-brand-100/70 ring-1 ring-brand-200"
-          style={{
-            aspectRatio: aspect,
-            height: aspect >= 1 ? 'auto' : '100%',
-            width: aspect >= 1 ? '100%' : 'auto',
-          }}
-        >
-          <Spinner className="text-brand-500" />
-        </div>
-      </div>
-      <div className="border-t border-slate-200 bg-white px-3.5 py-3">
-        <p className="truncate text-sm font-semibold text-slate-900">{r.resultTitle(ratio)}</p>
-        <div className="mt-3 h-9 rounded-lg bg-slate-100" />
-      </div>
-    </div>
   );
 }
 
@@ -310,6 +199,50 @@ function AlternativeButtons({
           </Button>
         ))}
       </div>
+    </div>
+  );
+}
+
+/** Which version of a regenerated result is shown: the one downloaded and zipped. */
+function VersionSwitcher({
+  versions,
+  shown,
+  onPick,
+}: {
+  versions: readonly ExpandedImage[];
+  shown: ExpandedImage;
+  onPick: (index: number) => void;
+}) {
+  const current = Math.max(
+    0,
+    versions.findIndex((version) => version.url === shown.url),
+  );
+  return (
+    <div
+      className="flex items-center justify-between gap-2 border-t border-slate-200 bg-slate-50 px-2 py-1.5"
+      data-testid="version-switcher"
+    >
+      <Button
+        variant="ghost"
+        className="size-8! px-0!"
+        aria-label={r.previousVersion}
+        disabled={current === 0}
+        onClick={() => onPick(current - 1)}
+      >
+        <ChevronLeft aria-hidden="true" className="size-4" />
+      </Button>
+      <span className="text-xs font-medium text-slate-700 tabular-nums" aria-live="polite">
+        {r.versionOf(current + 1, versions.length)}
+      </span>
+      <Button
+        variant="ghost"
+        className="size-8! px-0!"
+        aria-label={r.nextVersion}
+        disabled={current === versions.length - 1}
+        onClick={() => onPick(current + 1)}
+      >
+        <ChevronRight aria-hidden="true" className="size-4" />
+      </Button>
     </div>
   );
 }

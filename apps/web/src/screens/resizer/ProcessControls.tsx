@@ -15,6 +15,7 @@ export function ProcessControls({
   remainingCredits,
   team,
   error,
+  ranAlready,
   onProcess,
 }: {
   /** The ratios the run will process: those selected, or as many as the credits pay for. */
@@ -27,6 +28,11 @@ export function ProcessControls({
   /** Set while the user spends from a team's pool (issue 26): the balance is the team's. */
   team: SpendingTeam | null;
   error: string | null;
+  /**
+   * This image and selection have been run: the balance already paid for that run, so a
+   * shortfall notice would read as if it had failed (issue 41). It comes back on a new choice.
+   */
+  ranAlready: boolean;
   onProcess: () => void;
 }) {
   return (
@@ -63,21 +69,24 @@ export function ProcessControls({
           <span className={team ? 'basis-full text-center' : undefined}>{r.creditPerRatio}</span>
         </p>
       )}
-      {remainingCredits !== null && remainingCredits > 0 && selectedCount > remainingCredits && (
-        <div
-          role="status"
-          data-testid="credits-warning"
-          className="rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900"
-        >
-          <p className="font-medium">{r.creditsShort(selectedCount, remainingCredits)}</p>
-          <p className="mt-1">
-            {r.creditsShortAction(count)}{' '}
-            <Link to="/app/billing" className="font-semibold underline underline-offset-2">
-              {r.upgradePlan}
-            </Link>
-          </p>
-        </div>
-      )}
+      {!ranAlready &&
+        remainingCredits !== null &&
+        remainingCredits > 0 &&
+        selectedCount > remainingCredits && (
+          <div
+            role="status"
+            data-testid="credits-warning"
+            className="rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900"
+          >
+            <p className="font-medium">{r.creditsShort(selectedCount, remainingCredits)}</p>
+            <p className="mt-1">
+              {r.creditsShortAction(count)}{' '}
+              <Link to="/app/billing" className="font-semibold underline underline-offset-2">
+                {r.upgradePlan}
+              </Link>
+            </p>
+          </div>
+        )}
       {error && <Alert>{error}</Alert>}
     </div>
   );

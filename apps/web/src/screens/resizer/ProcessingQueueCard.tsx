@@ -3,7 +3,7 @@ import { copy, errorMessages } from '@reframe/shared';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Spinner } from '../../components/Spinner';
-import type { QueueItem } from './run-queue';
+import type { QueueItem } from './run/run-queue';
 import { StatusBadge } from './StatusBadge';
 
 const r = copy.resizer;

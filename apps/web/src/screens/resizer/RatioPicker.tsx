@@ -5,7 +5,6 @@ import {
   aspectRatioCategories,
   aspectRatiosIn,
   copy,
-  placementIds,
   PREVIEW_BOX_PX,
   type AspectRatioCategory,
   type AspectRatioOption,
@@ -13,7 +12,7 @@ import {
 import { Card } from '../../components/Card';
 import { Tabs } from '../../components/Tabs';
 import { PacksGroup } from './PacksGroup';
-import { isOriginalRatio, isRatioSelected } from './ratio-selection';
+import { isOriginalRatio, isRatioSelected, selectedOnTab } from './ratio-selection';
 
 const r = copy.resizer;
 
@@ -37,10 +36,13 @@ export function RatioPicker({
   onRemovePlacements: (ids: string[]) => void;
 }) {
   const [category, setCategory] = useState<PickerTab>('Common');
-  const selectedIn = (tab: PickerTab) =>
-    tab === r.packsTab
-      ? selected.filter((id) => placementIds.includes(id)).length
-      : aspectRatiosIn(tab).filter((option) => isRatioSelected(selected, option.label)).length;
+  // The tab each ratio was ticked on: 1:1 is listed on three tabs, and counts on one.
+  const [tickedOn, setTickedOn] = useState<Readonly<Record<string, PickerTab>>>({});
+  const selectedIn = (tab: PickerTab) => selectedOnTab(selected, tab, tickedOn, r.packsTab);
+  const toggle = (label: string) => {
+    setTickedOn((current) => ({ ...current, [label]: category }));
+    onToggle(label);
+  };
 
   return (
     <Card className="p-5 sm:p-6">
@@ -79,7 +81,7 @@ export function RatioPicker({
                     checked={isRatioSelected(selected, option.label)}
                     isOriginal={isOriginalRatio(option.label, original)}
                     disabled={disabled}
-                    onToggle={onToggle}
+                    onToggle={toggle}
                   />
                 </li>
               ))}

@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { CircleAlert, CircleCheck, Clock, RotateCw } from 'lucide-react';
 import { copy } from '@reframe/shared';
 import { Spinner } from '../../components/Spinner';
-import type { QueueStatus } from './run-queue';
+import type { QueueStatus } from './run/run-queue';
 
 const styles: Record<QueueStatus, string> = {
   pending: 'bg-slate-100 text-slate-700 ring-slate-500/20',

@@ -8,7 +8,7 @@ import {
   type FillStyle,
   type FramingMode,
 } from '@reframe/shared';
-import type { ExpandedImage } from './run-prediction';
+import type { ExpandedImage } from './run/run-prediction';
 
 const r = copy.resizer;
 

@@ -1,7 +1,6 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import {
-  expandedFilename,
   resizerZipFilename,
   uniqueFilenames,
   zipDownloads,
@@ -33,7 +32,6 @@ function servingFiles(files: Record<string, Uint8Array>): FetchLike {
 
 describe('file names', () => {
   it('follows the brief', () => {
-    expect(expandedFilename(1080, 1350)).toBe('expanded-1080x1350.png');
     expect(resizerZipFilename(1700000000000)).toBe('resized-images-1700000000000.zip');
     expect(uniqueFilenames(['a.png', 'b.png', 'a.png'])).toEqual(['a.png', 'b.png', 'a-2.png']);
   });

@@ -1,9 +1,6 @@
 import JSZip from 'jszip';
 import { errorMessages, outputFilename, pngUrl, resolveOutput } from '@reframe/shared';
 
-/** The brief's file names (section 9), with the chosen format's extension. */
-export const expandedFilename = (width: number, height: number, extension = 'png') =>
-  `expanded-${width}x${height}.${extension}`;
 const historyResizedFilename = (width: number, height: number) => `resized-${width}x${height}.png`;
 const HISTORY_ORIGINAL_FILENAME = 'original.png';
 export const resizerZipFilename = (timestamp: number) => `resized-images-${timestamp}.zip`;

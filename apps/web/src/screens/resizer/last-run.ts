@@ -1,5 +1,5 @@
 import { uploadResponseSchema, type HistoryItem, type UploadResponse } from '@reframe/shared';
-import type { ExpandedImage } from './run-prediction';
+import type { ExpandedImage } from './run/run-prediction';
 
 /**
  * The upload of the user's last run, kept for the browser tab's session: coming back to the

@@ -8,6 +8,7 @@ import {
   isRatioSelected,
   pruneSelection,
   removeOutputs,
+  selectedOnTab,
   toggleRatio,
 } from './ratio-selection';
 
@@ -85,5 +86,21 @@ describe('customOutputKey', () => {
     expect(customOutputKey('7000x7000')).toEqual({ error: 'CUSTOM_SIZE_TOO_MANY_PIXELS' });
     expect(customOutputKey('9:1')).toEqual({ error: 'CUSTOM_RATIO_INVALID' });
     expect(customOutputKey('wide')).toEqual({ error: 'CUSTOM_SIZE_INVALID' });
+  });
+});
+
+describe('selectedOnTab', () => {
+  const badges = (selected: readonly string[], tickedOn: Record<string, string> = {}) =>
+    ['Common', 'Meta Ads', 'Google Ads', 'Packs'].map((tab) =>
+      selectedOnTab(selected, tab, tickedOn, 'Packs'),
+    );
+
+  it('counts the initial 1:1 once, on the first tab that lists it', () => {
+    expect(badges(INITIAL_SELECTION.keys)).toEqual([1, 0, 0, 0]);
+  });
+
+  it('counts a ratio on the tab it was ticked on, placements on Packs, custom outputs nowhere', () => {
+    const selected = ['1:1', '16:9 (Facebook video)', 'meta-feed-1080x1080', '1500x500'];
+    expect(badges(selected, { '1:1': 'Google Ads' })).toEqual([0, 1, 1, 1]);
   });
 });

@@ -50,6 +50,30 @@ export function customOutputKey(text: string): { key: string } | { error: ErrorC
   };
 }
 
+/**
+ * The picker tab a selected output counts on: the tab it was ticked on, else the first tab that
+ * lists it (a placement's is the Packs tab). A custom output counts on none.
+ */
+function tabOfOutput(
+  key: string,
+  tickedOn: Readonly<Record<string, string>>,
+  packsTab: string,
+): string | null {
+  if (tickedOn[key]) return tickedOn[key];
+  if (placementIds.includes(key)) return packsTab;
+  return findAspectRatio(key)?.category ?? null;
+}
+
+/** A tab's badge: the outputs selected on that tab, each output on one tab only (issue 41). */
+export function selectedOnTab(
+  selected: readonly string[],
+  tab: string,
+  tickedOn: Readonly<Record<string, string>>,
+  packsTab: string,
+): number {
+  return selected.filter((key) => tabOfOutput(key, tickedOn, packsTab) === tab).length;
+}
+
 /** Ticked on a ratio tab: "16:9" also ticks "16:9 (Facebook video)", the same image. */
 export function isRatioSelected(selected: readonly string[], label: string): boolean {
   return selected.some((key) => isSameCatalogueRatio(key, label));

@@ -1,5 +1,5 @@
 import { copy, describeTrim, nearestAlignment, placementOnResult } from '@reframe/shared';
-import type { ExpandedImage } from './run-prediction';
+import type { ExpandedImage } from './run/run-prediction';
 
 const r = copy.resizer;
 

@@ -19,7 +19,7 @@ interface FileLike {
 }
 
 /** The brief: a file counts as an image if its type starts with image/, or by its extension. */
-export function isAcceptedImageFile(file: Pick<FileLike, 'name' | 'type'>): boolean {
+function isAcceptedImageFile(file: Pick<FileLike, 'name' | 'type'>): boolean {
   if (file.type.startsWith('image/')) return true;
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
   return file.name.includes('.') && acceptedImageExtensions.includes(extension);

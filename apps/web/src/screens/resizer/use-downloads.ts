@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { errorMessages, outputFilename } from '@reframe/shared';
 import { fetchImageBytes, resizerZipFilename, zipDownloads } from './download';
 import { encodeAs, extensionOf, type DownloadFormat } from './image-format';
-import type { ExpandedImage } from './run-prediction';
+import type { ExpandedImage } from './run/run-prediction';
 import { browserFetch, saveBlob } from './save-file';
 
 /**

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { copy } from '@reframe/shared';
 import { Card } from '../../../components/Card';
 import { Spinner } from '../../../components/Spinner';
-import type { BulkPhoto } from './use-bulk-run';
+import type { BulkPhoto } from './use-bulk-photos';
 
 const r = copy.resizer;
 

@@ -1,14 +1,13 @@
-import { FileArchive, Maximize2 } from 'lucide-react';
+import { FileArchive } from 'lucide-react';
 import { useState } from 'react';
-import { copy, outputFilename, thumbnailUrl } from '@reframe/shared';
+import { copy, outputFilename } from '@reframe/shared';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
-import { checkerboard } from '../../../components/checkerboard';
 import { ResultViewer } from '../../../components/ResultViewer';
-import { RegenerateButton } from '../RegenerateButton';
-import { isSettled } from '../run-queue';
-import { StatusBadge } from '../StatusBadge';
-import type { BulkOutput, BulkPhoto } from './use-bulk-run';
+import { ResultTile } from '../ResultTile';
+import { madeFor, type BulkOutput } from '../run/bulk-outputs';
+import { isSettled } from '../run/run-queue';
+import type { BulkPhoto } from './use-bulk-photos';
 
 const r = copy.resizer;
 
@@ -34,8 +33,6 @@ export function BulkQueue({
   const [viewing, setViewing] = useState<{ photoId: number; index: number } | null>(null);
   const done = outputs.filter((o) => o.status === 'completed').length;
   const settled = outputs.every((o) => isSettled(o.status));
-  const madeFor = (photo: BulkPhoto) =>
-    outputs.filter((o) => o.uploadId === photo.upload?.id && o.url !== null);
   const viewed = photos.find((photo) => photo.id === viewing?.photoId);
   return (
     <Card className="p-5 sm:p-6">
@@ -71,69 +68,20 @@ export function BulkQueue({
                 {outputs
                   .filter((o) => o.uploadId === photo.upload?.id)
                   .map((o) => (
-                    <li
-                      key={o.predictionId}
-                      className="flex flex-col rounded-lg ring-1 ring-slate-200"
-                      data-testid="bulk-output"
-                    >
-                      <div
-                        className={`relative grid h-28 place-items-center overflow-hidden rounded-t-lg p-2 ${checkerboard}`}
-                      >
-                        {o.url ? (
-                          <button
-                            type="button"
-                            className="group relative h-full w-full cursor-zoom-in rounded-md focus-visible:ring-4 focus-visible:ring-brand-500/60 focus-visible:outline-none"
-                            aria-label={r.compareLabel(r.outputName(o.key))}
-                            onClick={() =>
-                              setViewing({
-                                photoId: photo.id,
-                                index: madeFor(photo).findIndex(
-                                  (made) => made.predictionId === o.predictionId,
-                                ),
-                              })
-                            }
-                          >
-                            <img
-                              src={thumbnailUrl(o.url, 'preview')}
-                              alt={r.resultAlt(o.key)}
-                              width={o.width}
-                              height={o.height}
-                              className={`h-full w-full object-contain ${isSettled(o.status) ? '' : 'opacity-40'}`}
-                              data-testid="bulk-result"
-                            />
-                            <span className="absolute right-1 bottom-1 flex items-center gap-1 rounded-full bg-slate-950/70 px-1.5 py-0.5 text-[11px] font-semibold text-white opacity-90 group-hover:opacity-100">
-                              <Maximize2 aria-hidden="true" className="size-3" />
-                              {r.compare}
-                            </span>
-                          </button>
-                        ) : (
-                          <StatusBadge status={o.status} />
-                        )}
-                      </div>
-                      <div className="flex flex-1 flex-col gap-2 rounded-b-lg border-t border-slate-200 bg-white px-2 py-1.5 text-xs">
-                        <div>
-                          <p
-                            className="font-medium break-words text-slate-800"
-                            data-testid="bulk-output-name"
-                          >
-                            {r.outputName(o.key)}
-                          </p>
-                          <p className="break-all text-slate-500">
-                            {outputFilename(o.key, o.width, o.height)}
-                          </p>
-                          {o.error && <p className="text-red-700">{o.error}</p>}
-                        </div>
-                        {o.url && (
-                          <div className="mt-auto">
-                            <RegenerateButton
-                              size="compact"
-                              hasCredits={hasCredits}
-                              busy={!isSettled(o.status)}
-                              onClick={() => onRegenerate(o)}
-                            />
-                          </div>
-                        )}
-                      </div>
+                    <li key={o.predictionId} data-testid="bulk-output">
+                      <OutputTile
+                        output={o}
+                        hasCredits={hasCredits}
+                        onOpen={() =>
+                          setViewing({
+                            photoId: photo.id,
+                            index: madeFor(outputs, photo.upload?.id).findIndex(
+                              (made) => made.predictionId === o.predictionId,
+                            ),
+                          })
+                        }
+                        onRegenerate={() => onRegenerate(o)}
+                      />
                     </li>
                   ))}
               </ul>
@@ -142,7 +90,7 @@ export function BulkQueue({
       </ul>
       {viewed?.upload && (
         <ResultViewer
-          images={madeFor(viewed).map((o) => ({ ...o, ratio: o.key, url: o.url ?? '' }))}
+          images={madeFor(outputs, viewed.upload.id).map((o) => ({ ...o, ratio: o.key }))}
           index={viewing?.index ?? null}
           original={viewed.upload}
           onIndex={(index) => setViewing({ photoId: viewed.id, index })}
@@ -150,5 +98,34 @@ export function BulkQueue({
         />
       )}
     </Card>
+  );
+}
+
+/** One output of the run: its status until its result is made, then the result. */
+function OutputTile({
+  output,
+  hasCredits,
+  onOpen,
+  onRegenerate,
+}: {
+  output: BulkOutput;
+  hasCredits: boolean;
+  onOpen: () => void;
+  onRegenerate: () => void;
+}) {
+  const { key, url, width, height, status, error } = output;
+  return (
+    <ResultTile
+      output={key}
+      made={url === null ? null : { image: { url, width, height }, onOpen, onRegenerate }}
+      status={status}
+      busy={!isSettled(status)}
+      size="compact"
+      title={r.outputName(key)}
+      detail={outputFilename(key, width, height)}
+      hasCredits={hasCredits}
+    >
+      {error && <p className="text-red-700">{error}</p>}
+    </ResultTile>
   );
 }

@@ -1,74 +1,84 @@
-import type { ReactNode } from 'react';
-import type { Alignment, SelectionSummary } from '@reframe/shared';
+import { summarizeSelection } from '@reframe/shared';
 import { Alert } from '../../../components/Alert';
-import type { FramingChoice } from '../FramingPicker';
+import { useUsageStats } from '../../../components/use-usage-stats';
+import { ResizerLayout } from '../ResizerLayout';
+import { RunPickers } from '../RunPickers';
+import { useBulkRun } from '../run/use-bulk-run';
+import { UploadArea } from '../UploadArea';
+import type { RunChoices } from '../use-run-choices';
 import { BulkControls } from './BulkControls';
 import { BulkPhotoList } from './BulkPhotoList';
 import { BulkQueue } from './BulkQueue';
-import type { BulkRun } from './use-bulk-run';
+import type { BulkPhotos } from './use-bulk-photos';
+import { useBulkZip } from './use-bulk-zip';
 
 /**
  * The resizer with several photos (Growth and Expert): the same pickers, the photos instead of
  * the single original, a confirmed run, and the run's queue and ZIP on the right.
  */
-export function BulkResizer({
-  bulk,
-  uploadArea,
-  pickers,
-  summary,
-  alignment,
-  framing,
-  remainingCredits,
-  hasCredits,
-}: {
-  bulk: BulkRun;
-  uploadArea: ReactNode;
-  pickers: ReactNode;
-  summary: SelectionSummary;
-  alignment: Alignment;
-  /** The run's framing and style (issue 38), chosen in `pickers` before it is confirmed. */
-  framing: FramingChoice;
-  remainingCredits: number | null;
-  hasCredits: boolean;
-}) {
-  const ready = bulk.photos.filter((p) => p.upload).length;
+export function BulkResizer({ photos, choices }: { photos: BulkPhotos; choices: RunChoices }) {
+  const usage = useUsageStats();
+  const run = useBulkRun();
+  const zip = useBulkZip();
+  const ready = photos.photos.flatMap((p) => (p.upload ? [p.upload.id] : []));
+  const summary = summarizeSelection(choices.selected, ready.length);
+  const addFiles = (files: readonly File[]) => {
+    run.reset();
+    photos.addFiles(files);
+  };
   return (
-    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,420px)_minmax(0,1fr)] xl:grid-cols-[minmax(0,460px)_minmax(0,1fr)] xl:gap-8">
-      <div className="flex flex-col gap-5 lg:sticky lg:top-6">
-        {uploadArea}
-        <BulkPhotoList
-          photos={bulk.photos}
-          disabled={bulk.running}
-          onRemove={bulk.removePhoto}
-          onClear={bulk.clear}
-        />
-        {pickers}
-        <BulkControls
-          photos={ready}
-          summary={summary}
-          remainingCredits={remainingCredits}
-          disabled={bulk.uploading || ready === 0}
-          running={bulk.running}
-          error={bulk.error}
-          onStart={() => void bulk.start(summary.outputs, alignment, framing)}
-        />
-      </div>
-      <div className="flex min-w-0 flex-col gap-6">
-        {bulk.outputs.length > 0 ? (
-          <BulkQueue
-            photos={bulk.photos}
-            outputs={bulk.outputs}
-            zipping={bulk.zipping}
-            hasCredits={hasCredits}
-            onDownloadZip={() => void bulk.downloadZip()}
-            onRegenerate={(output) => void bulk.regenerate(output, alignment, framing)}
+    <ResizerLayout
+      controls={
+        <>
+          <UploadArea
+            chosen={null}
+            uploading={false}
+            several
+            onFile={(file) => addFiles([file])}
+            onFiles={addFiles}
           />
-        ) : (
-          bulk.photos.some((p) => p.error) && (
-            <Alert>{bulk.photos.find((p) => p.error)?.error}</Alert>
-          )
-        )}
-      </div>
-    </div>
+          <BulkPhotoList
+            photos={photos.photos}
+            disabled={run.running}
+            onRemove={photos.removePhoto}
+            onClear={photos.clear}
+          />
+          <RunPickers
+            choices={choices}
+            original={null}
+            summary={summary}
+            credits={summary.credits}
+            photos={ready.length}
+            disabled={run.running}
+          />
+          <BulkControls
+            photos={ready.length}
+            summary={summary}
+            remainingCredits={usage.remainingCredits}
+            disabled={photos.uploading || ready.length === 0}
+            running={run.running}
+            error={run.error ?? zip.error}
+            onStart={() =>
+              void run.start(ready, summary.outputs, choices.alignment, choices.framing)
+            }
+          />
+        </>
+      }
+    >
+      {run.outputs.length > 0 ? (
+        <BulkQueue
+          photos={photos.photos}
+          outputs={run.outputs}
+          zipping={zip.zipping}
+          hasCredits={usage.hasCredits}
+          onDownloadZip={() => void zip.downloadZip(photos.photos, run.outputs)}
+          onRegenerate={(output) => void run.regenerate(output, choices.alignment, choices.framing)}
+        />
+      ) : (
+        photos.photos.some((p) => p.error) && (
+          <Alert>{photos.photos.find((p) => p.error)?.error}</Alert>
+        )
+      )}
+    </ResizerLayout>
   );
 }

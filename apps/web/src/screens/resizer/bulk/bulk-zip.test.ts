@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../download';
-import { folderName, zipBulkRun } from './bulk-zip';
+import { zipBulkRun } from './bulk-zip';
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Uint8Array): { width: number; height: number } {
@@ -67,8 +67,17 @@ describe('zipBulkRun', () => {
     await expect(zipBulkRun(photos, serving)).rejects.toThrow('Failed to fetch image');
   });
 
-  it('makes safe folder names', () => {
-    expect(folderName('summer/sale:1.jpg')).toBe('summer-sale-1');
-    expect(folderName('.png')).toBe('photo');
+  it('makes safe folder names', async () => {
+    const result = { key: '1:1', url: 'http://x/1x1', width: 1, height: 1 };
+    const photos = [
+      { name: 'summer/sale:1.jpg', results: [result] },
+      { name: '.png', results: [result] },
+    ];
+    const zip = await zipBulkRun(photos, serving);
+    expect(
+      Object.values(zip.files)
+        .filter((entry) => !entry.dir)
+        .map((entry) => entry.name.split('/')[0]),
+    ).toEqual(['summer-sale-1', 'photo']);
   });
 });

@@ -9,7 +9,7 @@ interface BulkZipPhoto {
 }
 
 /** A folder name from a file name: no extension, no path separators. */
-export function folderName(name: string): string {
+function folderName(name: string): string {
   const base = name
     .replace(/\.[^.]*$/, '')
     .replace(/[\\/:*?"<>|]+/g, '-')

@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { SiteConfig, UsageStats } from '@reframe/shared';
 import { describe, expect, it } from 'vitest';
-import { usageStatsQueryKey } from '../../api/resizer';
-import { siteConfigQuery } from '../../api/site-config';
-import { submissionPlan } from './use-resizer-run';
+import { usageStatsQueryKey } from '../../../api/resizer';
+import { siteConfigQuery } from '../../../api/site-config';
+import { submissionPlan } from './prediction-api';
 
 const config: SiteConfig = {
   paymentsDemo: false,

@@ -1,7 +1,7 @@
 import type { Prediction } from '@reframe/shared';
-import { followPrediction, type ExpandedImage, type FollowDeps } from '../run-prediction';
-import type { QueueStatus } from '../run-queue';
-import { inLanes } from '../submit-ratios';
+import { followPrediction, type ExpandedImage, type FollowDeps } from './run-prediction';
+import type { QueueStatus } from './run-queue';
+import { inLanes } from './submit-ratios';
 
 /** What the bulk queue shows of one output: its status, then its result or its error. */
 export interface OutputUpdate {

@@ -2,7 +2,7 @@
 export const POLL_INTERVAL_MS = 1000;
 export const MAX_POLLS = 60;
 /** The brief's retry rule: at most 2 retries, 2 seconds apart. */
-export const MAX_RETRIES = 2;
+const MAX_RETRIES = 2;
 export const RETRY_DELAY_MS = 2000;
 
 const RETRYABLE_FRAGMENTS = ['please retry', 'interrupted', 'timeout', 'code: pa'];
@@ -11,7 +11,7 @@ const RETRYABLE_FRAGMENTS = ['please retry', 'interrupted', 'timeout', 'code: pa
  * True when a start-call or failed-job error looks transient (the brief's list: "please retry",
  * "interrupted", "timeout", "code: PA"), compared case-insensitively.
  */
-export function isRetryableError(message: string): boolean {
+function isRetryableError(message: string): boolean {
   const text = message.toLowerCase();
   return RETRYABLE_FRAGMENTS.some((fragment) => text.includes(fragment));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessages, type Prediction } from '@reframe/shared';
-import { MAX_POLLS } from '../retry-rule';
+import { MAX_POLLS } from './retry-rule';
 import { followRun, type OutputUpdate } from './follow-run';
 
 function prediction(id: string, overrides: Partial<Prediction> = {}): Prediction {

@@ -1,64 +1,21 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import {
   errorMessages,
   formatMessage,
   outputSpecOfKey,
-  planOf,
-  ratioSubmission,
   type Alignment,
-  type RatioSubmission,
   type UploadResponse,
 } from '@reframe/shared';
-import {
-  debugPrediction,
-  fetchUsageStats,
-  getPrediction,
-  startPrediction,
-  usageStatsQueryKey,
-} from '../../api/resizer';
-import { historyQueryKey } from '../../api/history';
-import { siteConfigQuery } from '../../api/site-config';
-import { runPrediction, type ExpandedImage, type PredictionApi } from './run-prediction';
+import { usageStatsQueryKey } from '../../../api/resizer';
+import { historyQueryKey } from '../../../api/history';
+import type { FramingChoice } from '../FramingPicker';
+import { predictionApi, sleep, submissionPlan } from './prediction-api';
+import { runPrediction, type ExpandedImage } from './run-prediction';
 import { initialRunState, progressAction, runReducer, type RunAction } from './run-queue';
 import { submitRatios } from './submit-ratios';
-import type { FramingChoice } from './FramingPicker';
-
-export const predictionApi: PredictionApi = {
-  start: startPrediction,
-  get: getPrediction,
-  debug: debugPrediction,
-};
 
 class RunCancelled extends Error {}
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/**
- * How this deployment's provider takes the ratios, as the server says, and how many at once: as
- * many as the plan of whoever pays runs at once (a team's pool: its owner's plan), within the
- * jobs a user may have queued or running.
- */
-export async function submissionPlan(
-  queryClient: QueryClient,
-): Promise<{ submission: RatioSubmission; maxInFlight: number }> {
-  try {
-    const [config, usage] = await Promise.all([
-      queryClient.fetchQuery(siteConfigQuery),
-      queryClient.fetchQuery({ queryKey: usageStatsQueryKey, queryFn: fetchUsageStats }),
-    ]);
-    return {
-      submission: ratioSubmission(config.aiProvider),
-      maxInFlight: Math.min(
-        config.maxActiveJobsPerUser,
-        planOf(usage.payerPlan).processing.ratiosAtOnce,
-      ),
-    };
-  } catch {
-    // Without the server's word, the brief's own run: one ratio at a time, with its pause.
-    return { submission: ratioSubmission('replicate'), maxInFlight: 1 };
-  }
-}
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  anyRunning,
+  fromRegenerated,
+  fromUpdate,
+  madeFor,
+  outputsOf,
+  patched,
+  type BulkOutput,
+  type StartedPrediction,
+} from './bulk-outputs';
+import type { ExpandedImage } from './run-prediction';
+
+function started(id: string, uploadId: string, key: string): StartedPrediction {
+  return {
+    id,
+    upload_id: uploadId,
+    status: 'starting',
+    error: null,
+    output: null,
+    aspect_ratio: key,
+    alignment: 'auto',
+    width: 1080,
+    height: 1350,
+    provider: null,
+    fallback: false,
+    offset_x: null,
+    offset_y: null,
+    confidence: null,
+    framing: 'keep',
+    style: 'natural',
+    crop: null,
+  };
+}
+
+const image: ExpandedImage = {
+  ratio: 'meta-portrait-1080x1350',
+  url: 'http://app.test/api/files/b2.webp',
+  width: 1080,
+  height: 1350,
+  alignment: 'top',
+  offsetX: 0,
+  offsetY: 12,
+  confidence: 0.9,
+  framing: 'keep',
+  style: 'natural',
+  crop: null,
+};
+
+const run = (): BulkOutput[] =>
+  outputsOf([
+    started('a', 'u1', 'meta-feed-1080x1080'),
+    started('b', 'u1', 'meta-portrait-1080x1350'),
+    started('c', 'u2', 'meta-feed-1080x1080'),
+  ]);
+
+describe('bulk outputs, as the bulk queue shows them', () => {
+  it('shows each started output pending, at the size the server gave it, with no result yet', () => {
+    const [first] = run();
+    expect(first).toEqual({
+      predictionId: 'a',
+      uploadId: 'u1',
+      key: 'meta-feed-1080x1080',
+      status: 'pending',
+      url: null,
+      width: 1080,
+      height: 1350,
+      alignment: 'auto',
+      offsetX: null,
+      offsetY: null,
+      error: null,
+    });
+    expect(anyRunning(run())).toBe(true);
+  });
+
+  it("takes a poll's status, then its result or its error, into that output only", () => {
+    let outputs = patched(run(), 'a', fromUpdate({ status: 'processing' }));
+    expect(outputs.map((o) => o.status)).toEqual(['processing', 'pending', 'pending']);
+    outputs = patched(outputs, 'a', fromUpdate({ status: 'completed', result: image }));
+    expect(outputs[0]).toMatchObject({ status: 'completed', url: image.url, offsetY: 12 });
+    outputs = patched(outputs, 'b', fromUpdate({ status: 'error', error: 'No credits' }));
+    expect(outputs[1]).toMatchObject({ status: 'error', error: 'No credits', url: null });
+    outputs = patched(outputs, 'c', fromUpdate({ status: 'completed', result: image }));
+    expect(anyRunning(outputs)).toBe(false);
+  });
+
+  it('shows a regenerated output done, with its new image, size and placement', () => {
+    const failed = patched(run(), 'b', { status: 'error', error: 'Error regenerating' });
+    const [, regenerated] = patched(failed, 'b', fromRegenerated(image));
+    expect(regenerated).toMatchObject({
+      status: 'completed',
+      error: null,
+      url: image.url,
+      alignment: 'top',
+      offsetX: 0,
+      offsetY: 12,
+    });
+  });
+
+  it("lists one photo's results made so far, and nothing for a photo not uploaded", () => {
+    const outputs = patched(run(), 'b', fromUpdate({ status: 'completed', result: image }));
+    expect(madeFor(outputs, 'u1').map((o) => o.predictionId)).toEqual(['b']);
+    expect(madeFor(outputs, 'u2')).toEqual([]);
+    expect(madeFor(outputs, undefined)).toEqual([]);
+  });
+});
