@@ -5,7 +5,7 @@ import { siteConfigQuery } from '../api/site-config';
 /**
  * On every page of a deployment declared a demo (PAYMENTS_DEMO_MODE): a bar fixed to the bottom
  * of the window saying payments are simulated, and room below the page so it hides nothing.
- * Nothing is drawn until the server has answered (the prerendered landing page has no banner).
+ * Nothing is drawn until the server has answered.
  */
 export function DemoBanner() {
   const { data } = useQuery(siteConfigQuery);
