@@ -96,6 +96,8 @@ function DemoResult({ preset }: { preset: Preset }) {
         </span>
         <span className="tabular-nums">
           {example.result.width} × {example.result.height} px
+          {/* A preset the natural fill could not make cleanly is shown as the product offers it. */}
+          {example.style !== 'natural' && ` · ${copy.resizer.styles[example.style]}`}
         </span>
       </figcaption>
     </>
