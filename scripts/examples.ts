@@ -15,6 +15,7 @@ import {
   copy,
   parseRatio,
   trimLimitsOf,
+  type FillStyle,
   type FramingMode,
   type LandingExample,
   type LandingManifest,
@@ -34,6 +35,8 @@ interface ExampleSpec {
   seed: number;
   /** The built-in engine's default, Auto framing, unless an example shows another. */
   framing?: FramingMode;
+  /** The natural fill unless an example shows another. */
+  style?: FillStyle;
 }
 
 /**
@@ -45,7 +48,10 @@ interface ExampleSpec {
  * because every framing and seed tried showed a defect at full size: the rocket at 16:9 (a launch
  * tower doubled at the sides), the cat (fur stacked at the chin, a box at the bottom right, seams
  * at the edges) and the coffee at 1:1 and 4:5 (the table's edge torn into a jagged step). The demo extends one photo to every preset of
- * the brief.
+ * the brief. At 9:16 the deep field's natural fill repeats galaxies (a pair twice, one above the
+ * other) with every framing and seed tried, so the demo shows that preset with the product's
+ * clean alternative for large changes of shape, the blurred backdrop (whole photo), and says so
+ * under the result.
  */
 const demoPresets = ['21:9', '16:9', '1:1', '4:5', '9:16'] as const;
 const examples: ExampleSpec[] = [
@@ -54,11 +60,12 @@ const examples: ExampleSpec[] = [
   { id: 'landscapes', source: 'rocket.jpg', ratio: '1:1', seed: 7, framing: 'trim' },
   { id: 'professional-portrait', source: 'astronaut.png', ratio: '4:5', seed: 3 },
   { id: 'product', source: 'coffee.png', ratio: '16:9', seed: 7 },
-  ...demoPresets.map((ratio) => ({
+  ...demoPresets.map((ratio): ExampleSpec => ({
     id: `demo-${ratio.replace(':', 'x')}`,
     source: 'hubble_deep_field.jpg',
     ratio,
     seed: 7,
+    ...(ratio === '9:16' ? { style: 'blurred_backdrop', framing: 'keep' } : {}),
   })),
 ];
 
@@ -90,6 +97,7 @@ async function generate(spec: ExampleSpec, originals: Map<string, ResponsiveImag
     canvas,
     seed: spec.seed,
     placement: 'auto',
+    style: spec.style ?? 'natural',
     ...trimLimitsOf(spec.framing ?? 'auto'),
   });
   const { crop } = result;
@@ -106,6 +114,7 @@ async function generate(spec: ExampleSpec, originals: Map<string, ResponsiveImag
     ratio: spec.ratio,
     seed: spec.seed,
     sourceRatio: describeRatio(width, height),
+    style: spec.style ?? 'natural',
     original,
     result: await writeResponsiveImage(result.png, outDir, spec.id),
     crop,

@@ -54,7 +54,9 @@ test('the prerendered page runs no inline script, so the CSP needs no unsafe-inl
   for (const tag of scripts) expect(tag).toMatch(/ src="\/assets\/[^"]+\.js"/);
 });
 
-test('the app hydrates the page without an error and without moving anything', async ({ page }) => {
+test('the islands take over the page without an error and without moving anything', async ({
+  page,
+}) => {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('console', (message) => {
@@ -70,6 +72,28 @@ test('the app hydrates the page without an error and without moving anything', a
   );
   expect(problems).toEqual([]);
   expect(await layoutShifts(page)).toEqual([]);
+});
+
+test('the landing page loads only its island scripts, none of the app (issue 41)', async ({
+  page,
+}) => {
+  const scripts: { url: string; bytes: number }[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push({ url: new URL(response.url()).pathname, bytes: (await response.body()).length });
+  });
+  await openLanding(page);
+  // Interactive all the same: the menu, the tabs and the presets answer.
+  await page.getByRole('tab', { name: 'Scenic Landscapes' }).click();
+  await expect(page.getByRole('tab', { name: 'Scenic Landscapes' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  // React, the router, React Query, the auth client and the icons weigh hundreds of KB.
+  const total = scripts.reduce((sum, { bytes }) => sum + bytes, 0);
+  expect(total, JSON.stringify(scripts)).toBeLessThan(16 * 1024);
 });
 
 test.describe('the landing page, signed in', () => {

@@ -1,10 +1,9 @@
 import type { Page } from '@playwright/test';
 
 /**
- * Opens the landing page and waits until the app has taken it over. `/` arrives as prerendered
- * HTML, complete but inert: its menu, tabs, presets and sliders answer once the app has loaded
- * (after the first paint) and hydrated the page. The app's first request, the session check,
- * is sent right after hydration.
+ * Opens the landing page and waits until its island script has taken it over. `/` arrives as
+ * prerendered HTML, complete but inert: its menu, tabs, presets and sliders answer once the
+ * script has run, and its first request, the session check, is sent as it starts.
  */
 export async function openLanding(page: Page): Promise<void> {
   const sessionCheck = page.waitForRequest(

@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { minify, transformWithOxc, type Plugin, type Rollup } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 import { emittedAssets } from './emitted-assets';
 import { heroPreloadLink } from './preload-hero';
 
@@ -25,9 +24,9 @@ function assetOf(bundle: Rollup.OutputBundle, fileName: string): Rollup.OutputAs
 }
 
 /** Every /assets/ URL the prerendered page names must be a file of this build. */
-function checkAssetUrls(html: string, bundle: Rollup.OutputBundle, emitted: string): void {
+function checkAssetUrls(html: string, bundle: Rollup.OutputBundle): void {
   for (const [url] of html.matchAll(/\/assets\/[^\s"'(),]+/g)) {
-    if (!(url.slice(1) in bundle) && url.slice(1) !== emitted) {
+    if (!(url.slice(1) in bundle)) {
       throw new Error(`The prerendered landing page names ${url}, which the build did not emit`);
     }
   }
@@ -51,37 +50,28 @@ function withoutLines(html: string, tags: string[]): string {
 }
 
 /**
- * landing-entry.ts, compiled on its own (not bundled, so it must import nothing): a separate entry
- * chunk would change how the app's modules are split into chunks.
+ * The shell starts the app: its entry script and a modulepreload of each chunk that imports. The
+ * landing page runs landing-entry.ts instead, a second entry of the build (islands, no React):
+ * the same lines, for its chunk and the chunks it imports.
  */
-async function compileLandingEntry(): Promise<string> {
-  const { code } = await transformWithOxc(await readFile(landingEntry, 'utf8'), landingEntry);
-  if (/^\s*import[\s{*'"]/m.test(code)) throw new Error('landing-entry.ts must import nothing');
-  return (await minify(landingEntry, code, { compress: true, mangle: true })).code;
-}
-
-/**
- * The shell starts the app at once: its entry script and a modulepreload of each chunk that
- * imports. The landing page runs landing-entry.ts instead, which is told the same modules and
- * fetches them after the first paint.
- */
-function landingScripts(html: string, bundle: Rollup.OutputBundle, landingSrc: string): string {
+function landingScripts(html: string, bundle: Rollup.OutputBundle): string {
   const app = entryChunk(bundle, shellHtml);
-  const modules = [app.fileName, ...app.imports].map((fileName) => `/${fileName}`);
-  const page = withoutLines(html, [
-    `<script type="module" crossorigin src="/${app.fileName}"></script>`,
-    ...app.imports.map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`),
-  ]);
-  const script = `<script type="module" crossorigin src="/${landingSrc}" data-app-modules="${modules.join(' ')}"></script>`;
-  return page.replace('</head>', `  ${script}\n  </head>`);
+  const landing = entryChunk(bundle, landingEntry);
+  const scriptTag = (fileName: string) =>
+    `<script type="module" crossorigin src="/${fileName}"></script>`;
+  const preloadTag = (fileName: string) =>
+    `<link rel="modulepreload" crossorigin href="/${fileName}">`;
+  const page = withoutLines(html, [scriptTag(app.fileName), ...app.imports.map(preloadTag)]);
+  const tags = [scriptTag(landing.fileName), ...landing.imports.map(preloadTag)];
+  return page.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
 }
 
 /**
  * Prerenders `/` at build time. `vite build` builds src/prerender.tsx for Node first (the `ssr`
- * environment), then the app; once the app's index.html exists, the landing page's markup is
- * rendered into its #root and written as landing.html, with a preload of the hero image and
- * landing-entry.ts as its script. The first paint then needs only the HTML, the stylesheet and
- * the hero image; the app's JavaScript is fetched after it and hydrates the page.
+ * environment), then the app and landing-entry.ts; once the app's index.html exists, the landing
+ * page's static markup is rendered into its #root and written as landing.html, with a preload of
+ * the hero image and landing-entry.ts as its script. The first paint needs only the HTML, the
+ * stylesheet and the hero image, and the page never loads the app's JavaScript (issue 41).
  */
 export function prerenderLanding(): Plugin {
   return {
@@ -103,6 +93,9 @@ export function prerenderLanding(): Plugin {
             },
           },
         },
+        client: {
+          build: { rolldownOptions: { input: { index: shellHtml, landing: landingEntry } } },
+        },
       },
     }),
     buildApp: async (builder) => {
@@ -119,17 +112,10 @@ export function prerenderLanding(): Plugin {
       const entry = `${pathToFileURL(`${prerenderOutDir}/${prerenderEntry}`).href}?build=${Date.now()}`;
       const { renderLanding } = (await import(entry)) as { renderLanding: () => string };
       const markup = renderLanding();
-      const landingSrc = this.getFileName(
-        this.emitFile({
-          type: 'asset',
-          name: 'landing-entry.js',
-          source: await compileLandingEntry(),
-        }),
-      );
-      const html = landingScripts(shell, bundle, landingSrc)
+      const html = landingScripts(shell, bundle)
         .replace(emptyRoot, `<div id="root">${markup}</div>`)
         .replace('</head>', `  ${heroPreloadLink(emittedAssets(bundle))}\n  </head>`);
-      checkAssetUrls(html, bundle, landingSrc);
+      checkAssetUrls(html, bundle);
       this.emitFile({ type: 'asset', fileName: landingFileName, source: html });
     },
   };

@@ -1,38 +1,16 @@
 /**
  * The prerendered landing page's only script (build/prerender-landing.ts puts it in place of the
- * app's). The page is complete without JavaScript, so the app (React, the router, the session
- * check: main.tsx, which then hydrates the page) is fetched once the page is on screen and never
- * competes with the stylesheet, the font and the hero image for the first paint. The build lists
- * the app's modules on this script's tag: the entry first, then the chunks it imports.
+ * app's): the page arrives complete as HTML, and this gives its interactive parts (the menu, the
+ * before/after sliders, the gallery tabs, the demo's presets, the signed-in buttons, the demo
+ * banner) their behaviour, with no React, router or other app code (issue 41).
  */
+import { bindCompareSlider } from './components/compare-slider-behaviour';
+import { startLanding, startPublicPage } from './islands';
+import { showDemoBanner } from './islands/demo-banner';
 
-/** Resolves once the browser has shown the page's first content; at once without paint timing. */
-function firstContentfulPaint(): Promise<void> {
-  if (!PerformanceObserver.supportedEntryTypes.includes('paint')) return Promise.resolve();
-  return new Promise((resolve) => {
-    const observer = new PerformanceObserver((entries) => {
-      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
-      observer.disconnect();
-      resolve();
-    });
-    observer.observe({ type: 'paint', buffered: true });
-  });
+startPublicPage(document);
+startLanding(document);
+for (const slider of document.querySelectorAll<HTMLElement>('[data-compare-slider]')) {
+  bindCompareSlider(slider);
 }
-
-const script = document.querySelector<HTMLScriptElement>('script[data-app-modules]');
-const [entry, ...chunks] = script?.dataset.appModules?.split(' ') ?? [];
-if (!entry) throw new Error('landing.html names no app modules (data-app-modules)');
-
-await firstContentfulPaint();
-// Fetched together rather than one after the other as the browser discovers the imports.
-for (const href of chunks) {
-  const link = document.createElement('link');
-  link.rel = 'modulepreload';
-  link.crossOrigin = '';
-  link.href = href;
-  document.head.append(link);
-}
-await import(/* @vite-ignore */ entry);
-
-// A module (top-level await), which exports nothing.
-export {};
+void showDemoBanner(document);

@@ -1,6 +1,6 @@
 import './zod-config';
 import { QueryClient } from '@tanstack/react-query';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './App';
 import { routes } from './routes';
@@ -13,10 +13,8 @@ const queryClient = new QueryClient({
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const app = <App router={createBrowserRouter(routes)} queryClient={queryClient} />;
-
-// The server answers `/` with the landing page prerendered at build time (landing.html, which
-// loads this module through landing-entry.ts): React adopts that markup instead of drawing it
-// again. Every other page arrives as an empty shell (index.html) and is drawn here.
-if (container.hasChildNodes() && window.location.pathname === '/') hydrateRoot(container, app);
-else createRoot(container).render(app);
+// Every page but `/` arrives as an empty shell (index.html) and is drawn here; the server answers
+// `/` with the prerendered landing page (landing.html), which never loads this module.
+createRoot(container).render(
+  <App router={createBrowserRouter(routes)} queryClient={queryClient} />,
+);

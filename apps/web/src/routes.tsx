@@ -4,7 +4,6 @@ import { RequireVerifiedUser } from './auth/RequireVerifiedUser';
 import { SessionGate } from './auth/SessionGate';
 import { DemoBanner } from './components/DemoBanner';
 import { FullPageSpinner } from './components/Spinner';
-import { LandingScreen } from './screens/landing/LandingScreen';
 import { RouteErrorScreen } from './screens/route-error/RouteErrorScreen';
 
 function RootLayout() {
@@ -18,10 +17,9 @@ function RootLayout() {
 }
 
 /**
- * The brief's route table (section 2); any other path redirects to /. Only the landing page is in
- * the first bundle and renders before the session check answers: every other screen loads on its
- * first visit, so `/` downloads no account or app code (nor the auth client those screens use).
- * The browser router (main.tsx) and the build's prerender of `/` (prerender.tsx) share this table.
+ * The brief's route table (section 2); any other path redirects to /. Every screen loads on its
+ * first visit; the public ones render before the session check answers. `/` itself is served
+ * prerendered, with no app code (prerender.tsx, landing-entry.ts).
  */
 export const routes: RouteObject[] = [
   {
@@ -30,7 +28,14 @@ export const routes: RouteObject[] = [
     // Shown while the screen of a page opened directly (e.g. /signin) is loading.
     HydrateFallback: FullPageSpinner,
     children: [
-      { path: '/', element: <LandingScreen /> },
+      {
+        // The server answers `/` with the prerendered page, which loads none of the app; the
+        // app draws the landing page only when it is reached from inside (a link, a redirect).
+        path: '/',
+        lazy: async () => ({
+          Component: (await import('./screens/landing/LandingScreen')).LandingScreen,
+        }),
+      },
       {
         path: '/terms',
         lazy: async () => ({

@@ -1,4 +1,4 @@
-import type { Crop } from './geometry/framing';
+import type { Crop, FillStyle } from './geometry/framing';
 
 /**
  * The landing page's examples/manifest.json: written by `npm run examples` (scripts/examples.ts),
@@ -24,6 +24,8 @@ export interface LandingExample {
   seed: number;
   /** The original's aspect ratio, as the page captions it ("3:2"). */
   sourceRatio: string;
+  /** How the new area was filled; the page says so when it is not the natural fill. */
+  style: FillStyle;
   original: ResponsiveImage;
   result: ResponsiveImage;
   /** The part of the original the result keeps, in the original's pixels (all of it when untrimmed). */

@@ -3,15 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { siteConfigQuery } from '../api/site-config';
 
 /**
- * On every page of a deployment declared a demo (PAYMENTS_DEMO_MODE): a bar fixed to the bottom
- * of the window saying payments are simulated, and room below the page so it hides nothing.
- * Nothing is drawn until the server has answered (the prerendered landing page has no banner).
+ * The bar fixed to the bottom of the window saying payments are simulated, and room below the
+ * page so it hides nothing. `hidden` draws it hidden, for the prerendered landing page, whose
+ * script (islands/demo-banner.ts) shows it once the server says the deployment is a demo.
  */
-export function DemoBanner() {
-  const { data } = useQuery(siteConfigQuery);
-  if (!data?.paymentsDemo) return null;
+export function DemoBannerView({ hidden }: { hidden?: boolean }) {
   return (
-    <>
+    <div data-demo-banner="" hidden={hidden}>
       <div aria-hidden="true" className="h-16 sm:h-12" />
       <p
         role="status"
@@ -19,6 +17,16 @@ export function DemoBanner() {
       >
         {copy.demo.banner}
       </p>
-    </>
+    </div>
   );
+}
+
+/**
+ * On every page of a deployment declared a demo (PAYMENTS_DEMO_MODE), the demo banner. Nothing
+ * is drawn until the server has answered.
+ */
+export function DemoBanner() {
+  const { data } = useQuery(siteConfigQuery);
+  if (!data?.paymentsDemo) return null;
+  return <DemoBannerView />;
 }

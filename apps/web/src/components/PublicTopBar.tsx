@@ -1,15 +1,9 @@
-import clsx from 'clsx';
-import { useCallback, useRef, useState } from 'react';
+import { Menu, X } from 'lucide-react';
+import { useEffect } from 'react';
 import { copy } from '@reframe/shared';
-import { useAuth } from '../auth/use-auth';
 import { ButtonLink } from './Button';
+import { startPublicPage } from '../islands';
 import { Logo } from './Logo';
-import { MenuToggle } from './MenuToggle';
-import { useCloseOnEscape } from './use-close-on-escape';
-import { useScrolledPast } from './use-scrolled-past';
-
-/** Brief: the top bar turns translucent once the page is scrolled more than 10 px. */
-const SCROLL_THRESHOLD_PX = 10;
 
 /** In-page anchors of the landing sections, shared by the top bar and the footer. */
 export const publicSectionLinks = [
@@ -19,69 +13,68 @@ export const publicSectionLinks = [
   { href: '/#pricing', label: copy.landing.sections.pricing },
 ] as const;
 
-function TopBarActions({
-  signedIn,
-  stacked,
-  onNavigate,
-}: {
-  signedIn: boolean;
-  stacked?: boolean;
-  onNavigate?: () => void;
-}) {
+/** The id of the phone menu, which exists only while it is open. */
+const MOBILE_MENU_ID = 'public-mobile-menu';
+
+/**
+ * Both sets of buttons: signed out (shown first) and signed in (hidden until the session check
+ * says so; islands/session.ts switches them). Each is a box of its own, so the switch replaces
+ * one box by another and moves nothing else.
+ */
+function TopBarActions({ stacked }: { stacked?: boolean }) {
   const size = stacked ? 'lg' : 'md';
   const width = stacked ? 'w-full' : undefined;
-  if (signedIn) {
-    return (
-      <ButtonLink to="/app" size={size} className={width} onClick={onNavigate}>
-        {copy.topBar.goToApp}
-      </ButtonLink>
-    );
-  }
+  const box = stacked
+    ? 'flex flex-col gap-2'
+    : 'ml-auto hidden shrink-0 items-center gap-2 md:flex';
+  const closes = stacked ? { 'data-menu-close': '' } : {};
   return (
     <>
-      <ButtonLink to="/signin" variant="ghost" size={size} className={width} onClick={onNavigate}>
-        {copy.topBar.logIn}
-      </ButtonLink>
-      {/* The brief's "Try for Free" goes to /signin signed out: the hero's and this one alike. */}
-      <ButtonLink to="/signin" size={size} className={width} onClick={onNavigate}>
-        {copy.topBar.tryForFree}
-      </ButtonLink>
+      <div data-session="signed-out" className={box}>
+        <ButtonLink to="/signin" variant="ghost" size={size} className={width} {...closes}>
+          {copy.topBar.logIn}
+        </ButtonLink>
+        {/* The brief's "Try for Free" goes to /signin signed out: the hero's and this one alike. */}
+        <ButtonLink to="/signin" size={size} className={width} {...closes}>
+          {copy.topBar.tryForFree}
+        </ButtonLink>
+      </div>
+      <div data-session="signed-in" hidden className={box}>
+        <ButtonLink to="/app" size={size} className={width} {...closes}>
+          {copy.topBar.goToApp}
+        </ButtonLink>
+      </div>
     </>
   );
 }
 
-/** Fixed public navigation for the marketing pages: section links, sign-in or the app. */
+/**
+ * Fixed public navigation for the marketing pages: section links, sign-in or the app. Drawn once,
+ * signed out, with no state: islands/top-bar.ts (the menu, the translucent bar once scrolled more
+ * than 10 px) and islands/session.ts (signed in or not) give it its behaviour, on the prerendered
+ * landing page and in the app's public pages alike. The open menu and its backdrop are copies of
+ * the two templates.
+ */
 export function PublicTopBar() {
-  const { currentUser } = useAuth();
-  const signedIn = currentUser !== null;
-  const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
-  useCloseOnEscape(menuOpen, closeMenu, toggleRef);
-
+  useEffect(() => startPublicPage(document), []);
   return (
     <>
-      {menuOpen && (
-        // As in the app shell: the page behind is dimmed, and a tap on it closes the menu (issue 41).
+      <template data-menu-template="backdrop">
+        {/* As in the app shell: the page behind is dimmed, and a tap on it closes the menu (issue 41). */}
         <div
           aria-hidden="true"
           data-testid="public-menu-backdrop"
-          onClick={closeMenu}
+          data-menu-close=""
           className="fixed inset-0 z-30 bg-slate-900/40 backdrop-blur-[2px] md:hidden"
         />
-      )}
+      </template>
       <header
-        data-scrolled={scrolled}
-        className={clsx(
-          'fixed inset-x-0 top-0 z-40 border-b transition-colors duration-200',
+        data-public-top-bar=""
+        data-scrolled="false"
+        className={
           // The open menu is drawn on solid white: nothing of the page shows through it.
-          menuOpen
-            ? 'border-slate-200 bg-white'
-            : scrolled
-              ? 'border-slate-200/80 bg-white/80 backdrop-blur-md'
-              : 'border-transparent bg-white',
-        )}
+          'fixed inset-x-0 top-0 z-40 border-b border-transparent bg-white transition-colors duration-200 has-data-mobile-menu:border-slate-200 data-[scrolled=true]:not-has-data-mobile-menu:border-slate-200/80 data-[scrolled=true]:not-has-data-mobile-menu:bg-white/80 data-[scrolled=true]:not-has-data-mobile-menu:backdrop-blur-md'
+        }
       >
         <nav
           aria-label={copy.landing.sectionNavLabel}
@@ -101,37 +94,32 @@ export function PublicTopBar() {
             ))}
           </ul>
           {/*
-          Pages are first drawn signed out (the prerendered landing page, before the session check
-          answers). Nothing else in the bar depends on these buttons' width (from lg the links are
-          centred between two equal columns; below, they follow the logo and only they may
-          shrink), and a new box replaces the old one when the state changes, so the switch moves
-          nothing that was on screen.
+          Nothing else in the bar depends on these buttons' width (from lg the links are centred
+          between two equal columns; below, they follow the logo and only they may shrink).
         */}
-          <div
-            key={signedIn ? 'signed-in' : 'signed-out'}
-            className="ml-auto hidden shrink-0 items-center gap-2 md:flex"
+          <TopBarActions />
+          <button
+            type="button"
+            data-menu-toggle=""
+            data-label-open={copy.topBar.openMenu}
+            data-label-close={copy.topBar.closeMenu}
+            aria-expanded="false"
+            aria-controls={MOBILE_MENU_ID}
+            aria-label={copy.topBar.openMenu}
+            className="group -mr-2 ml-auto inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
           >
-            <TopBarActions signedIn={signedIn} />
-          </div>
-          <MenuToggle
-            ref={toggleRef}
-            open={menuOpen}
-            controls="public-mobile-menu"
-            onToggle={() => setMenuOpen((open) => !open)}
-            className="-mr-2 ml-auto md:hidden"
-          />
+            <Menu aria-hidden="true" className="size-5 group-aria-expanded:hidden" />
+            <X aria-hidden="true" className="hidden size-5 group-aria-expanded:block" />
+          </button>
         </nav>
-        {menuOpen && (
-          <div
-            id="public-mobile-menu"
-            className="border-t border-slate-200 px-5 pt-2 pb-5 md:hidden"
-          >
+        <template data-menu-template="menu">
+          <div data-mobile-menu="" className="border-t border-slate-200 px-5 pt-2 pb-5 md:hidden">
             <ul className="flex flex-col py-2">
               {publicSectionLinks.map((link) => (
                 <li key={link.href}>
                   <a
                     href={link.href}
-                    onClick={closeMenu}
+                    data-menu-close=""
                     className="block rounded-lg px-3 py-3 text-base font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
                   >
                     {link.label}
@@ -139,11 +127,11 @@ export function PublicTopBar() {
                 </li>
               ))}
             </ul>
-            <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
-              <TopBarActions signedIn={signedIn} stacked onNavigate={closeMenu} />
+            <div className="border-t border-slate-200 pt-4">
+              <TopBarActions stacked />
             </div>
           </div>
-        )}
+        </template>
       </header>
     </>
   );

@@ -8,8 +8,8 @@ const currentYear = () => new Date().getFullYear();
 const buildYear = () => __BUILD_YEAR__;
 
 /**
- * This year, for the copyright line. Hydration starts from the build's year, the one in the
- * prerendered HTML, so a page built last year still hydrates cleanly and then shows this year.
+ * This year, for the copyright line; the build's year where nothing runs in a browser (the
+ * prerendered landing page).
  */
 export function useCurrentYear(): number {
   return useSyncExternalStore(neverChanges, currentYear, buildYear);

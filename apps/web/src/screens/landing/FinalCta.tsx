@@ -1,10 +1,8 @@
 import { ArrowRight } from 'lucide-react';
 import { copy } from '@reframe/shared';
-import { useAuth } from '../../auth/use-auth';
 import { ButtonLink } from '../../components/Button';
 
 export function FinalCta() {
-  const { currentUser } = useAuth();
   return (
     <section aria-labelledby="final-cta-title" className="px-5 py-20 sm:px-8 sm:py-24">
       <div className="relative isolate mx-auto max-w-6xl overflow-hidden rounded-3xl bg-brand-950 px-6 py-16 text-center shadow-2xl sm:px-16">
@@ -23,7 +21,8 @@ export function FinalCta() {
         </p>
         <div className="mt-9 flex flex-col items-center justify-center gap-4 sm:flex-row">
           <ButtonLink
-            to={currentUser ? '/app' : '/signup'}
+            to="/signup"
+            data-signed-in-href="/app"
             size="lg"
             variant="secondary"
             className="w-full sm:w-auto"

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId } from 'react';
 import { copy } from '@reframe/shared';
 import { BeforeAfterSlider } from './BeforeAfterSlider';
 import { getExample } from './example-images';
@@ -13,13 +13,6 @@ const MAX_HEIGHT_PX = 520;
 
 /** A pair of examples sits side by side from `md` (`md:grid-cols-2 gap-6`). */
 const pairColumn = column(sectionContent, { from: breakpoints.md, share: 0.5, gap: 24 });
-
-const nextIndex: Record<string, (current: number, count: number) => number> = {
-  ArrowRight: (current, count) => (current + 1) % count,
-  ArrowLeft: (current, count) => (current - 1 + count) % count,
-  Home: () => 0,
-  End: (_current, count) => count - 1,
-};
 
 function GalleryPanel({ id }: { id: GalleryId }) {
   const gallery = galleries.find((candidate) => candidate.id === id) ?? galleries[0];
@@ -50,25 +43,15 @@ function GalleryPanel({ id }: { id: GalleryId }) {
   );
 }
 
+/**
+ * The brief's four galleries as WAI-ARIA tabs, every panel in the page and all but the first
+ * hidden (their images load lazily, when shown): islands/tabs.ts switches them.
+ */
 export function Galleries() {
-  const [selected, setSelected] = useState<GalleryId>('abstract');
   const baseId = useId();
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const move = nextIndex[event.key];
-    if (!move) return;
-    event.preventDefault();
-    const index = move(
-      galleries.findIndex((gallery) => gallery.id === selected),
-      galleries.length,
-    );
-    const gallery = galleries[index];
-    if (!gallery) return;
-    setSelected(gallery.id);
-    tabs.current[index]?.focus();
-  }
-
+  const tabId = (id: GalleryId) => `${baseId}-tab-${id}`;
+  const panelId = (id: GalleryId) => `${baseId}-panel-${id}`;
+  const first = galleries[0]?.id;
   return (
     <section
       id="examples"
@@ -85,44 +68,35 @@ export function Galleries() {
         <div
           role="tablist"
           aria-label={copy.landing.galleriesLabel}
-          onKeyDown={onKeyDown}
           className="mt-12 flex flex-wrap justify-center gap-2"
         >
-          {galleries.map((gallery, index) => {
-            const isSelected = gallery.id === selected;
-            return (
-              <button
-                key={gallery.id}
-                ref={(element) => {
-                  tabs.current[index] = element;
-                }}
-                id={`${baseId}-tab-${gallery.id}`}
-                type="button"
-                role="tab"
-                aria-selected={isSelected}
-                aria-controls={`${baseId}-panel`}
-                tabIndex={isSelected ? 0 : -1}
-                onClick={() => setSelected(gallery.id)}
-                className={clsx(
-                  'rounded-full px-4 py-2 text-sm font-semibold transition-colors',
-                  isSelected
-                    ? 'bg-slate-900 text-white shadow-sm'
-                    : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-100 hover:text-slate-900',
-                )}
-              >
-                {copy.landing.galleries[gallery.id]}
-              </button>
-            );
-          })}
+          {galleries.map((gallery) => (
+            <button
+              key={gallery.id}
+              id={tabId(gallery.id)}
+              type="button"
+              role="tab"
+              aria-selected={gallery.id === first}
+              aria-controls={panelId(gallery.id)}
+              tabIndex={gallery.id === first ? 0 : -1}
+              className="rounded-full px-4 py-2 text-sm font-semibold transition-colors aria-selected:bg-slate-900 aria-selected:text-white aria-selected:shadow-sm not-aria-selected:bg-white not-aria-selected:text-slate-700 not-aria-selected:ring-1 not-aria-selected:ring-slate-200 not-aria-selected:hover:bg-slate-100 not-aria-selected:hover:text-slate-900"
+            >
+              {copy.landing.galleries[gallery.id]}
+            </button>
+          ))}
         </div>
-        <div
-          role="tabpanel"
-          id={`${baseId}-panel`}
-          aria-labelledby={`${baseId}-tab-${selected}`}
-          className="mt-10"
-        >
-          <GalleryPanel id={selected} />
-        </div>
+        {galleries.map((gallery) => (
+          <div
+            key={gallery.id}
+            role="tabpanel"
+            id={panelId(gallery.id)}
+            aria-labelledby={tabId(gallery.id)}
+            hidden={gallery.id !== first}
+            className="mt-10"
+          >
+            <GalleryPanel id={gallery.id} />
+          </div>
+        ))}
         <p className="mt-10 text-center text-xs text-slate-500">{copy.landing.photoCredits}</p>
       </div>
     </section>

@@ -1,6 +1,5 @@
 import { ArrowRight, Check } from 'lucide-react';
 import { copy } from '@reframe/shared';
-import { useAuth } from '../../auth/use-auth';
 import { ButtonLink } from '../../components/Button';
 import { BeforeAfterSlider } from './BeforeAfterSlider';
 import { getExample } from './example-images';
@@ -9,7 +8,6 @@ import { heroExampleId, heroLayout, heroSubject } from './hero-image';
 const heroExample = getExample(heroExampleId);
 
 export function Hero() {
-  const { currentUser } = useAuth();
   return (
     <section className="relative isolate overflow-hidden">
       <div
@@ -29,7 +27,8 @@ export function Hero() {
           </p>
           <div className="mt-9 flex flex-col items-center gap-4 sm:flex-row sm:justify-center lg:justify-start">
             <ButtonLink
-              to={currentUser ? '/app' : '/signin'}
+              to="/signin"
+              data-signed-in-href="/app"
               size="lg"
               className="w-full sm:w-auto"
               data-testid="hero-cta"

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { PublicTopBar } from '../../components/PublicTopBar';
 import { DemoSection } from './DemoSection';
 import { FeatureCards } from './FeatureCards';
@@ -7,9 +8,15 @@ import { Hero } from './Hero';
 import { Pricing } from './Pricing';
 import { PublicFooter } from './PublicFooter';
 import { copy } from '@reframe/shared';
+import { startLanding } from '../../islands';
 
-/** The marketing page, in the brief's order (section 2, "Landing page"). */
+/**
+ * The marketing page, in the brief's order (section 2, "Landing page"). Static markup: the build
+ * prerenders it into landing.html, whose script (landing-entry.ts) gives it behaviour without
+ * React; shown inside the app (a link to `/`), the same islands are started from here.
+ */
 export function LandingScreen() {
+  useEffect(() => startLanding(document), []);
   return (
     <>
       <a

@@ -1,7 +1,6 @@
 import clsx from 'clsx';
 import { Check } from 'lucide-react';
 import { copy, planClaims, plans, type Plan } from '@reframe/shared';
-import { useAuth } from '../../auth/use-auth';
 import { ButtonLink } from '../../components/Button';
 import { PlanFeature } from '../../components/PlanFeature';
 import { SectionHeading } from './SectionHeading';
@@ -12,7 +11,7 @@ function planTarget(plan: Plan, signedIn: boolean): string {
   return plan.price === 0 ? '/app' : '/app/billing';
 }
 
-function PlanCard({ plan, signedIn }: { plan: Plan; signedIn: boolean }) {
+function PlanCard({ plan }: { plan: Plan }) {
   const featured = plan.popular === true;
   return (
     <li
@@ -64,7 +63,8 @@ function PlanCard({ plan, signedIn }: { plan: Plan; signedIn: boolean }) {
         ))}
       </ul>
       <ButtonLink
-        to={planTarget(plan, signedIn)}
+        to={planTarget(plan, false)}
+        data-signed-in-href={planTarget(plan, true)}
         variant={featured ? 'primary' : 'secondary'}
         className="mt-8 w-full"
       >
@@ -75,7 +75,6 @@ function PlanCard({ plan, signedIn }: { plan: Plan; signedIn: boolean }) {
 }
 
 export function Pricing() {
-  const { currentUser } = useAuth();
   return (
     <section
       id="pricing"
@@ -91,7 +90,7 @@ export function Pricing() {
         />
         <ul className="mt-14 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {plans.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} signedIn={currentUser !== null} />
+            <PlanCard key={plan.id} plan={plan} />
           ))}
         </ul>
         <p className="mt-10 flex flex-col items-center justify-center gap-x-8 gap-y-2 text-sm font-medium text-slate-700 sm:flex-row">

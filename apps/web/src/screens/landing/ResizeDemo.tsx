@@ -1,6 +1,5 @@
-import clsx from 'clsx';
 import { Sparkles, Upload } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { copy } from '@reframe/shared';
 import { buttonClasses } from '../../components/button-styles';
 import { getExample, type ExampleId } from './example-images';
@@ -72,9 +71,46 @@ function Step({
   );
 }
 
-export function ResizeDemo() {
-  const [preset, setPreset] = useState<Preset>(DEFAULT_PRESET);
+/** A preset's result and its caption: the figure's content, drawn at once for the default. */
+function DemoResult({ preset }: { preset: Preset }) {
   const example = exampleFor(preset);
+  return (
+    <>
+      <div className="flex h-72 items-center justify-center rounded-2xl bg-slate-950 p-4 sm:h-96 lg:h-[440px]">
+        <ResponsivePicture
+          image={example.result}
+          alt={copy.landing.extendedAlt(subject, example.ratio)}
+          sizes={sizesAttribute(
+            narrowest(resultBox, heightBound(example.result.width / example.result.height)),
+          )}
+          className="max-h-full w-auto max-w-full rounded-md object-contain shadow-2xl"
+        />
+      </div>
+      <figcaption className="mt-3 flex items-center justify-between text-sm text-slate-600">
+        <span
+          className="inline-flex items-center gap-1.5 font-medium text-slate-900"
+          data-testid="demo-result-label"
+        >
+          <Sparkles aria-hidden="true" className="size-4 text-brand-600" />
+          {copy.landing.demoResultLabel(example.ratio)}
+        </span>
+        <span className="tabular-nums">
+          {example.result.width} × {example.result.height} px
+          {/* A preset the natural fill could not make cleanly is shown as the product offers it. */}
+          {example.style !== 'natural' && ` · ${copy.resizer.styles[example.style]}`}
+        </span>
+      </figcaption>
+    </>
+  );
+}
+
+/**
+ * The 3-step demo. The default preset's result is drawn; every preset's is in a template, which
+ * islands/presets.ts copies into the figure when its button is pressed (so the other results
+ * load only when chosen).
+ */
+export function ResizeDemo() {
+  const example = exampleFor(DEFAULT_PRESET);
   const [upload, choose, resize] = copy.landing.demoSteps;
   return (
     <div className="grid gap-10 rounded-3xl border border-slate-200 bg-white p-5 shadow-xl shadow-slate-900/5 sm:p-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-12">
@@ -100,23 +136,26 @@ export function ResizeDemo() {
           <div
             role="group"
             aria-label={copy.landing.demoPresetsLabel}
+            data-demo-presets=""
             className="mt-3 flex flex-wrap gap-2"
           >
-            {presets.map((value) => (
-              <button
-                key={value}
-                type="button"
-                aria-pressed={value === preset}
-                onClick={() => setPreset(value)}
-                className={buttonClasses(
-                  value === preset ? 'primary' : 'secondary',
-                  'md',
-                  'px-3.5 tabular-nums',
-                )}
-              >
-                {value}
-              </button>
-            ))}
+            {presets.map((value) => {
+              const pressed = buttonClasses('primary', 'md', 'px-3.5 tabular-nums');
+              const unpressed = buttonClasses('secondary', 'md', 'px-3.5 tabular-nums');
+              return (
+                <button
+                  key={value}
+                  type="button"
+                  data-preset={value}
+                  data-class-pressed={pressed}
+                  data-class-unpressed={unpressed}
+                  aria-pressed={value === DEFAULT_PRESET}
+                  className={value === DEFAULT_PRESET ? pressed : unpressed}
+                >
+                  {value}
+                </button>
+              );
+            })}
             <button
               type="button"
               disabled
@@ -129,31 +168,15 @@ export function ResizeDemo() {
         </Step>
         <Step number={3} title={resize.title} body={resize.body} />
       </ol>
-      <figure className="flex flex-col">
-        <div className="flex h-72 items-center justify-center rounded-2xl bg-slate-950 p-4 sm:h-96 lg:h-[440px]">
-          <ResponsivePicture
-            key={preset}
-            image={example.result}
-            alt={copy.landing.extendedAlt(subject, example.ratio)}
-            sizes={sizesAttribute(
-              narrowest(resultBox, heightBound(example.result.width / example.result.height)),
-            )}
-            className={clsx('max-h-full w-auto max-w-full rounded-md object-contain shadow-2xl')}
-          />
-        </div>
-        <figcaption className="mt-3 flex items-center justify-between text-sm text-slate-600">
-          <span
-            className="inline-flex items-center gap-1.5 font-medium text-slate-900"
-            data-testid="demo-result-label"
-          >
-            <Sparkles aria-hidden="true" className="size-4 text-brand-600" />
-            {copy.landing.demoResultLabel(example.ratio)}
-          </span>
-          <span className="tabular-nums">
-            {example.result.width} × {example.result.height} px
-          </span>
-        </figcaption>
+      <figure data-demo-result="" className="flex flex-col">
+        <DemoResult preset={DEFAULT_PRESET} />
       </figure>
+      {/* Templates take no grid cell (display: none). */}
+      {presets.map((value) => (
+        <template key={value} data-preset-result={value}>
+          <DemoResult preset={value} />
+        </template>
+      ))}
     </div>
   );
 }

@@ -3,8 +3,17 @@ import manifest from './examples/manifest.json';
 
 export type ExampleId = keyof typeof manifest;
 
+/** JSON reads the style as any string: the script writes only these two. */
+const styleOf = (style: string): LandingExample['style'] =>
+  style === 'blurred_backdrop' ? 'blurred_backdrop' : 'natural';
+
 // Written by `npm run examples` (scripts/examples.ts); the page never hard-codes a size.
-const examples: Record<ExampleId, LandingExample> = manifest;
+const examples = Object.fromEntries(
+  Object.entries(manifest).map(([id, example]) => [
+    id,
+    { ...example, style: styleOf(example.style) },
+  ]),
+) as Record<ExampleId, LandingExample>;
 
 // Vite fingerprints every generated file; the manifest names them, this maps names to URLs.
 const urls = import.meta.glob<string>('./examples/*.{avif,webp,jpg}', {
