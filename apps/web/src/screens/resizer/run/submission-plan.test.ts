@@ -18,6 +18,7 @@ const memberOfExpertPool: UsageStats = {
   personalCredits: 5,
   team: { ownerName: 'Olive Owner', role: 'member' },
   usedCredits: 0,
+  creditsUsedThisMonth: 0,
   totalOperations: 0,
   operationsThisMonth: 0,
   subscriptionStatus: 'free',
