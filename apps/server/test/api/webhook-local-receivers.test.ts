@@ -41,6 +41,7 @@ describe('webhooks to this machine when APP_URL is public', () => {
       expect(refused.statusCode, url).toBe(400);
       expect(refused.json<V1Error>().error).toEqual({
         code: 'invalid_request',
+        field: 'webhook_url',
         message: errorMessages.API_WEBHOOK_URL_INVALID,
       });
     }

@@ -51,7 +51,9 @@ describe('2 web and 2 worker processes on PostgreSQL and S3', () => {
       DATA_DIR: dataDir,
       AUTH_SECRET: 'cluster-test-secret-'.padEnd(40, 'x'),
       ENGINE_WORKERS: '1',
-      JOB_TIMEOUT_SECONDS: '10',
+      // Long enough for the large first job on a busy machine; it is also the lease after which a
+      // killed worker's job is taken again.
+      JOB_TIMEOUT_SECONDS: '40',
       SHUTDOWN_GRACE_SECONDS: '2',
       MAX_ACTIVE_JOBS_PER_USER: '20',
       RATE_LIMIT_MAX_PER_IP: '10000',

@@ -169,6 +169,8 @@ describe('the placement of each result, with the built-in engine', () => {
     const response = await client.post('/api/runs', {
       upload_ids: [original.id],
       outputs: [{ aspect_ratio: '1:1' }],
+      // The whole photo, so every row of it is where the offset says (a trim keeps only a crop).
+      framing: 'keep',
     });
     expect(response.statusCode, response.body).toBe(202);
     const [queued] = response.json<{ predictions: Prediction[] }>().predictions;
