@@ -67,7 +67,11 @@ export function SingleResizer({
     alignment: choices.alignment,
     framing: choices.framing,
   });
-  const replaceRestored = useRestoredRun(restored, { restore: run.restore, prune: choices.prune });
+  const replaceRestored = useRestoredRun(restored, {
+    restore: run.restore,
+    prune: choices.prune,
+    recallFraming: choices.setFraming,
+  });
   const image = useImageUpload(
     () => {
       run.reset();
