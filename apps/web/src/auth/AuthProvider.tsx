@@ -46,12 +46,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const forgetSession = useCallback(() => {
-    // Set to null rather than cleared: clearing would leave the mounted observer on stale data.
-    queryClient.setQueryData(meQueryKey, null);
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
-  }, [queryClient]);
-
   const value = useMemo<AuthContextValue>(() => {
     const data = me.data ?? null;
     const user = data?.user ?? null;
@@ -69,9 +63,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       emailVerified,
       refresh,
       mergeSettings,
-      forgetSession,
     };
-  }, [me.isPending, me.data, refresh, mergeSettings, forgetSession]);
+  }, [me.isPending, me.data, refresh, mergeSettings]);
 
   return <AuthContext value={value}>{children}</AuthContext>;
 }

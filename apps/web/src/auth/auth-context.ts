@@ -25,11 +25,6 @@ export interface AuthContextValue {
   refresh: () => Promise<void>;
   /** Merges part of the profile into memory, without a round trip. */
   mergeSettings: (partial: Partial<UserSettings>) => void;
-  /**
-   * Forgets the user and everything cached for them, once the server has ended the session. Call
-   * it after leaving the guarded pages, or their guard would redirect to /signin first.
-   */
-  forgetSession: () => void;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

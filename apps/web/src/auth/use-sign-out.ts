@@ -1,17 +1,14 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { errorMessages, formatMessage } from '@reframe/shared';
 import { authClient, unwrap } from '../api/auth-client';
+import { leaveSignedOut } from './leave-signed-out';
 import { forgetPendingSignUp } from './pending-sign-up';
-import { useAuth } from './use-auth';
 
 /**
- * Signs out and goes to the landing page (brief: after sign-out the user goes to /), or to
- * `next` with its state (the team invitation's "switch account" goes to /signin, issue 26).
+ * Signs out and goes to the landing page (brief: after sign-out the user goes to /), or to `to`
+ * (the team invitation's "switch account" comes back to the invitation, issue 26).
  */
-export function useSignOut(next: { to: string; state?: unknown } = { to: '/' }) {
-  const { forgetSession } = useAuth();
-  const navigate = useNavigate();
+export function useSignOut(to = '/') {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -21,10 +18,8 @@ export function useSignOut(next: { to: string; state?: unknown } = { to: '/' }) 
     try {
       await unwrap(authClient.signOut());
       forgetPendingSignUp();
-      // Leave the guarded page first (rendered synchronously), so its guard does not send the
-      // user to /signin when the session disappears.
-      await navigate(next.to, { replace: true, flushSync: true, state: next.state });
-      forgetSession();
+      // Busy until the page is replaced.
+      leaveSignedOut(to);
     } catch (cause) {
       setError(
         cause instanceof Error && cause.message

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { copy, errorMessages } from '@reframe/shared';
 import { deleteAccount } from '../../api/account';
-import { useAuth } from '../../auth/use-auth';
+import { leaveSignedOut } from '../../auth/leave-signed-out';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -11,8 +10,6 @@ import { useFormSubmit } from '../../components/use-form-submit';
 
 /** Beyond the brief: deleting works, after confirming with the password in a dialog. */
 export function DeleteAccountSection() {
-  const navigate = useNavigate();
-  const { forgetSession } = useAuth();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const { busy, error, setError, submit } = useFormSubmit();
@@ -28,10 +25,7 @@ export function DeleteAccountSection() {
     event.preventDefault();
     void submit(password === '' ? errorMessages.FILL_ALL_FIELDS : null, async () => {
       await deleteAccount({ password });
-      // Leave the guarded page first (rendered synchronously), so its guard does not send the
-      // user to /signin when the session disappears.
-      await navigate('/', { replace: true, flushSync: true });
-      forgetSession();
+      leaveSignedOut();
     });
   }
 

@@ -21,7 +21,7 @@ const isWrongAccount = (error: unknown) =>
 /** Signed out of this account, and back to this invitation to sign in with the invited one. */
 function SwitchAccount({ token }: { token: string }) {
   const { currentUser } = useAuth();
-  const signOut = useSignOut({ to: `/team/join?${teamJoinQuery(token)}` });
+  const signOut = useSignOut(`/team/join?${teamJoinQuery(token)}`);
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-slate-600">
