@@ -5,6 +5,7 @@
 import { MAX_BULK_PHOTOS } from '../bulk';
 import { resolveOutput } from '../output-target';
 import { findPlacement } from '../placement-packs';
+import type { Crop } from '../geometry/framing';
 
 /**
  * A result's title: "16:9 Aspect Ratio" (the brief), or "1500 × 500 px" for an exact custom size,
@@ -156,6 +157,9 @@ export const resizerCopy = {
   styles: { natural: 'Natural', blurred_backdrop: 'Blurred backdrop' },
   trimSides: { top: 'top', bottom: 'bottom', left: 'left', right: 'right' },
   trimmed: (percent: number, sides: string) => `Trimmed ${percent} % (${sides})`,
+  /** A ZIP entry's comment: the part of the original the result keeps (issue 38). */
+  keptPart: (crop: Crop) =>
+    `Keeps ${crop.width} × ${crop.height} px of the original, from x ${crop.x}, y ${crop.y}`,
   alternativesTitle: 'Try a cleaner version (1 credit each):',
   useModel: (model: string) => `Use ${model}`,
   alternativeCost: '1 credit',

@@ -1,4 +1,10 @@
-import { aspectOfLabel, copy, outpaintProviders, type HistoryItem } from '@reframe/shared';
+import {
+  aspectOfLabel,
+  copy,
+  outpaintProviders,
+  type Crop,
+  type HistoryItem,
+} from '@reframe/shared';
 
 interface HistoryVersion {
   ratio: string;
@@ -7,6 +13,8 @@ interface HistoryVersion {
   aspect: number;
   /** The image's size in px, as the server recorded it (null for a record without versions). */
   size: { width: number; height: number } | null;
+  /** The part of the original it keeps (null for a record without versions, or not recorded). */
+  crop: Crop | null;
   /** 1 for the first result of its ratio, 2 for its first regeneration, and so on. */
   number: number;
   /** How many versions its ratio has. */
@@ -24,12 +32,13 @@ export function historyVersions(item: HistoryItem): HistoryVersion[] {
       const made = item.versions[ratio];
       const list =
         made && made.length > 0
-          ? made.map(({ url: versionUrl, width, height }) => ({
+          ? made.map(({ url: versionUrl, width, height, crop }) => ({
               url: versionUrl,
               aspect: width / height,
               size: { width, height },
+              crop,
             }))
-          : [{ url, aspect: aspectOfLabel(ratio), size: null }];
+          : [{ url, aspect: aspectOfLabel(ratio), size: null, crop: null }];
       return list.map((version, i) => ({ ratio, ...version, number: i + 1, of: list.length }));
     });
 }

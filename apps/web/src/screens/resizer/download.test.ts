@@ -38,20 +38,21 @@ describe('file names', () => {
 });
 
 describe('zipDownloads', () => {
-  it('packs every file under its name', async () => {
+  it('packs every file under its name, a trimmed result with its crop as the comment', async () => {
     const fetchImpl = servingFiles({ '/a': await png(4, 4), '/b': await png(8, 2) });
     const zip = await zipDownloads(
       [
-        { url: '/a', filename: 'expanded-4x4.png' },
-        { url: '/b', filename: 'expanded-8x2.png' },
+        { url: '/a', filename: 'expanded-4x4.png', crop: null },
+        { url: '/b', filename: 'expanded-8x2.png', crop: { x: 0, y: 3, width: 8, height: 2 } },
       ],
       fetchImpl,
     );
-    const bytes = await zip.generateAsync({ type: 'uint8array' });
-    expect(Object.keys((await JSZip.loadAsync(bytes)).files).sort()).toEqual([
-      'expanded-4x4.png',
-      'expanded-8x2.png',
-    ]);
+    const read = await JSZip.loadAsync(await zip.generateAsync({ type: 'uint8array' }));
+    expect(Object.keys(read.files).sort()).toEqual(['expanded-4x4.png', 'expanded-8x2.png']);
+    expect(read.files['expanded-8x2.png']?.comment).toBe(
+      'Keeps 8 × 2 px of the original, from x 0, y 3',
+    );
+    expect(read.files['expanded-4x4.png']?.comment).toBeFalsy();
   });
 
   it('fails as a whole when one file cannot be fetched', async () => {
@@ -59,8 +60,8 @@ describe('zipDownloads', () => {
     await expect(
       zipDownloads(
         [
-          { url: '/a', filename: 'a.png' },
-          { url: '/missing', filename: 'b.png' },
+          { url: '/a', filename: 'a.png', crop: null },
+          { url: '/missing', filename: 'b.png', crop: null },
         ],
         fetchImpl,
       ),
@@ -78,10 +79,20 @@ describe('zipHistoryRun', () => {
     const zip = await zipHistoryRun(
       '/original',
       [
-        { ratio: '1:1', url: '/square', size: { width: 30, height: 30 } },
-        { ratio: '16:9', url: '/wide', size: { width: 53, height: 30 } },
-        { ratio: '16:9', url: '/wide', size: null },
-        { ratio: 'meta-stories-1080x1920', url: '/wide', size: { width: 1080, height: 1920 } },
+        { ratio: '1:1', url: '/square', size: { width: 30, height: 30 }, crop: null },
+        {
+          ratio: '16:9',
+          url: '/wide',
+          size: { width: 53, height: 30 },
+          crop: { x: 0, y: 2, width: 30, height: 17 },
+        },
+        { ratio: '16:9', url: '/wide', size: null, crop: null },
+        {
+          ratio: 'meta-stories-1080x1920',
+          url: '/wide',
+          size: { width: 1080, height: 1920 },
+          crop: null,
+        },
       ],
       fetchImpl,
     );
@@ -93,5 +104,9 @@ describe('zipHistoryRun', () => {
       'resized-53x30.png',
     ]);
     expect(await zip.file('resized-53x30.png')?.async('uint8array')).toEqual(await png(53, 30));
+    const read = await JSZip.loadAsync(await zip.generateAsync({ type: 'uint8array' }));
+    expect(read.files['resized-53x30.png']?.comment).toBe(
+      'Keeps 30 × 17 px of the original, from x 0, y 2',
+    );
   });
 });

@@ -1,5 +1,12 @@
 import JSZip from 'jszip';
-import { errorMessages, outputFilename, pngUrl, resolveOutput } from '@reframe/shared';
+import {
+  copy,
+  errorMessages,
+  outputFilename,
+  pngUrl,
+  resolveOutput,
+  type Crop,
+} from '@reframe/shared';
 
 const historyResizedFilename = (width: number, height: number) => `resized-${width}x${height}.png`;
 const HISTORY_ORIGINAL_FILENAME = 'original.png';
@@ -8,6 +15,13 @@ export const resizerZipFilename = (timestamp: number) => `resized-images-${times
 interface DownloadItem {
   url: string;
   filename: string;
+  /** The part of the original the result keeps; null when not recorded. */
+  crop: Crop | null;
+}
+
+/** A result's entry in a ZIP, which carries its crop as the entry's comment (issue 38). */
+export function addResult(folder: JSZip, name: string, bytes: Uint8Array, crop: Crop | null): void {
+  folder.file(name, bytes, crop ? { comment: copy.resizer.keptPart(crop) } : {});
 }
 
 export type FetchLike = (
@@ -48,7 +62,9 @@ export async function zipDownloads(
   );
   const zip = new JSZip();
   const names = uniqueFilenames(items.map((item) => item.filename));
-  files.forEach((bytes, i) => zip.file(names[i] ?? `${i}.png`, bytes));
+  files.forEach((bytes, i) =>
+    addResult(zip, names[i] ?? `${i}.png`, bytes, items[i]?.crop ?? null),
+  );
   return zip;
 }
 
@@ -63,6 +79,7 @@ export async function zipHistoryRun(
     ratio: string;
     url: string;
     size: { width: number; height: number } | null;
+    crop: Crop | null;
   }[],
   fetchImpl: FetchLike,
 ): Promise<JSZip> {
@@ -81,6 +98,8 @@ export async function zipHistoryRun(
         : historyResizedFilename(size.width, size.height);
     }),
   );
-  resized.forEach((bytes, i) => zip.file(names[i] ?? `resized-${i + 1}.png`, bytes));
+  resized.forEach((bytes, i) =>
+    addResult(zip, names[i] ?? `resized-${i + 1}.png`, bytes, versions[i]?.crop ?? null),
+  );
   return zip;
 }

@@ -29,7 +29,11 @@ export function useResultDownloads(format: DownloadFormat) {
     setError(null);
     setZipping(true);
     try {
-      const items = images.map((image) => ({ url: image.url, filename: nameOf(image) }));
+      const items = images.map((image) => ({
+        url: image.url,
+        filename: nameOf(image),
+        crop: image.crop,
+      }));
       const zip = await zipDownloads(items, browserFetch, (bytes) => encodeAs(bytes, format));
       saveBlob(await zip.generateAsync({ type: 'blob' }), resizerZipFilename(Date.now()));
     } catch {

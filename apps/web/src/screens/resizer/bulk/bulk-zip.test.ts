@@ -28,8 +28,8 @@ const serving: FetchLike = (url) => {
 };
 
 const outputs = [
-  { key: 'meta-feed-1080x1080', width: 1080, height: 1080 },
-  { key: '16:9', width: 853, height: 480 },
+  { key: 'meta-feed-1080x1080', width: 1080, height: 1080, crop: null },
+  { key: '16:9', width: 853, height: 480, crop: { x: 40, y: 0, width: 640, height: 480 } },
 ];
 
 describe('zipBulkRun', () => {
@@ -58,17 +58,23 @@ describe('zipBulkRun', () => {
     ]);
     const feed = await zip.file('bag/meta-feed-1080x1080.png')!.async('uint8array');
     expect(pngSize(feed)).toEqual({ width: 1080, height: 1080 });
+    expect(zip.files['bag/expanded-853x480.png']?.comment).toBe(
+      'Keeps 640 × 480 px of the original, from x 40, y 0',
+    );
   });
 
   it('fails whole when one result cannot be fetched', async () => {
     const photos = [
-      { name: 'a.jpg', results: [{ key: '1:1', url: 'http://x/broken', width: 1, height: 1 }] },
+      {
+        name: 'a.jpg',
+        results: [{ key: '1:1', url: 'http://x/broken', width: 1, height: 1, crop: null }],
+      },
     ];
     await expect(zipBulkRun(photos, serving)).rejects.toThrow('Failed to fetch image');
   });
 
   it('makes safe folder names', async () => {
-    const result = { key: '1:1', url: 'http://x/1x1', width: 1, height: 1 };
+    const result = { key: '1:1', url: 'http://x/1x1', width: 1, height: 1, crop: null };
     const photos = [
       { name: 'summer/sale:1.jpg', results: [result] },
       { name: '.png', results: [result] },

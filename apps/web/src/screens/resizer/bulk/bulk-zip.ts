@@ -1,11 +1,17 @@
 import JSZip from 'jszip';
-import { outputFilename } from '@reframe/shared';
-import { fetchImageBytes, uniqueFilenames, type FetchLike } from '../download';
+import { outputFilename, type Crop } from '@reframe/shared';
+import { addResult, fetchImageBytes, uniqueFilenames, type FetchLike } from '../download';
 
 interface BulkZipPhoto {
   /** The photo's file name, e.g. "shoe.jpg": its folder is "shoe". */
   name: string;
-  results: readonly { key: string; url: string; width: number; height: number }[];
+  results: readonly {
+    key: string;
+    url: string;
+    width: number;
+    height: number;
+    crop: Crop | null;
+  }[];
 }
 
 /** A folder name from a file name: no extension, no path separators. */
@@ -39,7 +45,9 @@ export async function zipBulkRun(
       const files = await Promise.all(
         photo.results.map((result) => fetchImageBytes(result.url, fetchImpl)),
       );
-      files.forEach((bytes, j) => folder.file(names[j] ?? `${j + 1}.png`, bytes));
+      files.forEach((bytes, j) =>
+        addResult(folder, names[j] ?? `${j + 1}.png`, bytes, photo.results[j]?.crop ?? null),
+      );
     }),
   );
   return zip;

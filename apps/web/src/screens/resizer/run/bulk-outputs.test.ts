@@ -42,9 +42,9 @@ const image: ExpandedImage = {
   offsetX: 0,
   offsetY: 12,
   confidence: 0.9,
-  framing: 'keep',
+  framing: 'auto',
   style: 'natural',
-  crop: null,
+  crop: { x: 0, y: 40, width: 1080, height: 1200 },
 };
 
 const run = (): BulkOutput[] =>
@@ -68,6 +68,7 @@ describe('bulk outputs, as the bulk queue shows them', () => {
       alignment: 'auto',
       offsetX: null,
       offsetY: null,
+      crop: null,
       error: null,
     });
     expect(anyRunning(run())).toBe(true);
@@ -77,7 +78,12 @@ describe('bulk outputs, as the bulk queue shows them', () => {
     let outputs = patched(run(), 'a', fromUpdate({ status: 'processing' }));
     expect(outputs.map((o) => o.status)).toEqual(['processing', 'pending', 'pending']);
     outputs = patched(outputs, 'a', fromUpdate({ status: 'completed', result: image }));
-    expect(outputs[0]).toMatchObject({ status: 'completed', url: image.url, offsetY: 12 });
+    expect(outputs[0]).toMatchObject({
+      status: 'completed',
+      url: image.url,
+      offsetY: 12,
+      crop: image.crop,
+    });
     outputs = patched(outputs, 'b', fromUpdate({ status: 'error', error: 'No credits' }));
     expect(outputs[1]).toMatchObject({ status: 'error', error: 'No credits', url: null });
     outputs = patched(outputs, 'c', fromUpdate({ status: 'completed', result: image }));
@@ -94,6 +100,7 @@ describe('bulk outputs, as the bulk queue shows them', () => {
       alignment: 'top',
       offsetX: 0,
       offsetY: 12,
+      crop: image.crop,
     });
   });
 

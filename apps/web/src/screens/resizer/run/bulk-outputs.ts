@@ -1,4 +1,4 @@
-import type { Alignment, Prediction } from '@reframe/shared';
+import type { Alignment, Crop, Prediction } from '@reframe/shared';
 import type { OutputUpdate } from './follow-run';
 import type { ExpandedImage } from './run-prediction';
 import { isSettled, type QueueStatus } from './run-queue';
@@ -16,6 +16,8 @@ export interface BulkOutput {
   /** Where the original ended up on the result, once it is made (for the compare slider). */
   offsetX: number | null;
   offsetY: number | null;
+  /** The part of the original it keeps, once it is made (for the ZIP). */
+  crop: Crop | null;
   error: string | null;
 }
 
@@ -35,6 +37,7 @@ export function outputsOf(started: readonly StartedPrediction[]): BulkOutput[] {
     alignment: p.alignment,
     offsetX: null,
     offsetY: null,
+    crop: null,
     error: null,
   }));
 }
@@ -42,13 +45,15 @@ export function outputsOf(started: readonly StartedPrediction[]): BulkOutput[] {
 /** A poll's news of one output: its status, and its result once made or its error. */
 export function fromUpdate({ status, result, error }: OutputUpdate): Partial<BulkOutput> {
   if (!result) return { status, error: error ?? null };
-  return { status, url: result.url, offsetX: result.offsetX, offsetY: result.offsetY };
+  const { url, offsetX, offsetY, crop } = result;
+  return { status, url, offsetX, offsetY, crop };
 }
 
 /** A regeneration's result: the new image at its size and placement, done. */
 export function fromRegenerated(result: ExpandedImage): Partial<BulkOutput> {
-  const { url, width, height, offsetX, offsetY, alignment } = result;
-  return { url, width, height, offsetX, offsetY, alignment, status: 'completed', error: null };
+  const { url, width, height, offsetX, offsetY, alignment, crop } = result;
+  const made = { url, width, height, offsetX, offsetY, alignment, crop };
+  return { ...made, status: 'completed', error: null };
 }
 
 /** The outputs with one of them changed. */
