@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getPrediction, PredictionStartError, startPrediction, uploadImage } from './resizer';
+import { getPrediction, startPrediction, uploadImage } from './resizer';
 import { testPrediction } from './test-prediction';
 
 const input = { upload_id: 'up1', aspect_ratio: '16:9', regenerate: false };
@@ -39,12 +39,11 @@ describe('startPrediction', () => {
       code: 'NO_CREDITS',
       message: 'You have no remaining credits. Please upgrade your plan to continue.',
     });
-    const error = await startPrediction(input).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(PredictionStartError);
-    expect((error as PredictionStartError).message).toBe(
-      'API error: You have no remaining credits. Please upgrade your plan to continue.',
-    );
-    expect((error as PredictionStartError).code).toBe('NO_CREDITS');
+    await expect(startPrediction(input)).rejects.toMatchObject({
+      name: 'PredictionStartError',
+      message: 'API error: You have no remaining credits. Please upgrade your plan to continue.',
+      code: 'NO_CREDITS',
+    });
   });
 
   it('falls back to the status when the server gave no reason', async () => {
