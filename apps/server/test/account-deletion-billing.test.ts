@@ -1,15 +1,18 @@
 import type { ApiError, MeResponse } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestSubscription } from '../src/adapters/payments/test-mode/test-mode-objects';
-import { createStripeProvider } from '../src/adapters/payments/stripe-provider';
-import { callable, pathOf, userIdOf } from './billing/billing-helpers';
+import { userIdOf } from './billing/billing-helpers';
 import { PASSWORD, signUp, signUpVerified, uniqueEmail } from './helpers/accounts';
+import {
+  createStripeTestApp,
+  openStripeCheckouts,
+  paidSubscription,
+  payTestCheckout,
+  type StripeTestApp,
+} from './helpers/checkout';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { startStripeMockServer, type StripeMockServer } from './helpers/stripe-mock-server';
 
 /** Deleting an account ends its paid plan with the provider, and sign-up credits come once. */
-
-const priceIds = { starter: 'price_starter', growth: 'price_growth', expert: 'price_expert' };
 
 async function customerOf(t: TestApp, userId: string): Promise<string> {
   const row = await t.database.db
@@ -30,8 +33,7 @@ describe('delete account in test mode', () => {
   it('cancels the subscription in the same request', async () => {
     const { client, email } = await signUpVerified(t);
     const userId = await userIdOf(t, email);
-    const { body } = await callable(client, 'createCheckoutSession', { planId: 'expert' });
-    await client.post(`${pathOf((body.data as { url: string }).url)}/pay`);
+    await payTestCheckout(client, 'expert');
     const customer = await customerOf(t, userId);
 
     const response = await client.post('/api/account/delete', { password: PASSWORD });
@@ -78,45 +80,21 @@ describe('delete account in test mode', () => {
 });
 
 describe('delete account with Stripe', () => {
-  let t: TestApp;
-  let stripe: StripeMockServer;
+  let t: StripeTestApp;
   beforeAll(async () => {
-    stripe = await startStripeMockServer();
-    const provider = createStripeProvider({
-      secretKey: 'sk_test_mock',
-      publishableKey: 'pk_test_mock',
-      webhookSecret: 'whsec_delete_test',
-      priceIds,
-      api: stripe.api,
-    });
-    t = await createTestApp({ billing: { provider } });
+    t = await createStripeTestApp();
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
+  afterAll(() => t.close());
 
   it('cancels the customer’s subscription at Stripe before deleting', async () => {
-    const { client, email } = await signUpVerified(t);
-    const userId = await userIdOf(t, email);
-    await callable(client, 'createCheckoutSession', { planId: 'growth' });
-    const customer = await customerOf(t, userId);
-    const now = new Date();
-    stripe.subscriptions.set('sub_deleted_user', {
-      id: 'sub_deleted_user',
-      customer,
-      status: 'active',
-      priceId: priceIds.growth,
-      periodStart: now,
-      periodEnd: new Date(now.getTime() + 30 * 24 * 60 * 60_000),
-      userId,
-    });
+    const { client, userId, customer } = await openStripeCheckouts(t, ['growth']);
+    paidSubscription(t, { id: 'sub_deleted_user', customer, planId: 'growth', userId });
 
     const response = await client.post('/api/account/delete', { password: PASSWORD });
     expect(response.statusCode).toBe(200);
-    const cancelled = stripe.requests.filter((r) => r.method === 'DELETE');
+    const cancelled = t.stripe.requests.filter((r) => r.method === 'DELETE');
     expect(cancelled.map((r) => r.path)).toEqual(['/v1/subscriptions/sub_deleted_user']);
-    expect(stripe.subscriptions.get('sub_deleted_user')?.status).toBe('canceled');
+    expect(t.stripe.subscriptions.get('sub_deleted_user')?.status).toBe('canceled');
   });
 
   it('deletes nothing when Stripe cannot cancel, and says so', async () => {
@@ -135,15 +113,15 @@ describe('delete account with Stripe', () => {
         updated_at: new Date().toISOString(),
       })
       .execute();
-    stripe.subscriptions.set('sub_refused', {
+    t.stripe.subscriptions.set('sub_refused', {
       id: 'sub_refused',
       customer: 'cus_refused',
       status: 'active',
-      priceId: priceIds.growth,
+      priceId: t.priceIds.growth,
       periodStart: new Date(),
       periodEnd: new Date(),
     });
-    stripe.failCancel.add('sub_refused');
+    t.stripe.failCancel.add('sub_refused');
 
     const response = await client.post('/api/account/delete', { password: PASSWORD });
     expect(response.statusCode).toBe(502);

@@ -1,8 +1,8 @@
 import type { ApiAccount, Prediction, RunResponse, UsageStats } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, v1 } from './api/api-client';
-import { heldEngineAndLog } from './helpers/held-engine';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { createHeldEngineApp, type HeldEngineApp } from './helpers/held-engine';
+import type { TestApp } from './helpers/test-app';
 import { creditsOfUser, expertOwner, joinedMember, person, type Person } from './helpers/team';
 import { toIsoString } from '../src/platform/db/column-types';
 import { photo } from './resizer/images';
@@ -27,23 +27,15 @@ async function startOne(t: TestApp, who: Person, ratio = '1:1'): Promise<string>
  * the team role for API keys.
  */
 describe('a member on Free spending an Expert pool: ratios at once', () => {
-  const held = heldEngineAndLog();
-  let t: TestApp;
+  let app: HeldEngineApp;
   beforeAll(async () => {
-    t = await createTestApp({
-      env: { MAX_ACTIVE_JOBS_PER_USER: '10' },
-      logger: held.logger,
-      // More workers than any plan runs at once: only the plan holds the others back.
-      jobWorkers: 8,
-      resizer: { engine: held.engine },
-    });
+    // More workers than any plan runs at once: only the plan holds the others back.
+    app = await createHeldEngineApp(8);
   });
-  afterAll(async () => {
-    held.letGo();
-    await t.close();
-  });
+  afterAll(() => app.close());
 
   it("runs Expert's 3 ratios at once while a fourth waits, then all four", async () => {
+    const { t, held } = app;
     const owner = await expertOwner(t);
     const member = await joinedMember(t, owner, 'Mo Member');
     const ids: string[] = [];
@@ -70,23 +62,15 @@ describe('a member on Free spending an Expert pool: ratios at once', () => {
 });
 
 describe('a member on Free spending an Expert pool: queue place, bulk and API keys', () => {
-  const held = heldEngineAndLog();
-  let t: TestApp;
+  let app: HeldEngineApp;
   beforeAll(async () => {
-    t = await createTestApp({
-      env: { MAX_ACTIVE_JOBS_PER_USER: '10' },
-      logger: held.logger,
-      // One worker: the queue's order is the order the jobs start in.
-      jobWorkers: 1,
-      resizer: { engine: held.engine },
-    });
+    // One worker: the queue's order is the order the jobs start in.
+    app = await createHeldEngineApp(1);
   });
-  afterAll(async () => {
-    held.letGo();
-    await t.close();
-  });
+  afterAll(() => app.close());
 
   it("puts the member's run ahead of a Free user's job queued before it", async () => {
+    const { t, held } = app;
     const owner = await expertOwner(t);
     const member = await joinedMember(t, owner, 'Mo Member');
     const busy = await person(t, 'Fay Free');
@@ -126,6 +110,7 @@ describe('a member on Free spending an Expert pool: queue place, bulk and API ke
   }, 180_000);
 
   it('runs several photos in one run from the pool, as the usage the browser reads says', async () => {
+    const { t } = app;
     const owner = await expertOwner(t, 'Otto Owner');
     const member = await joinedMember(t, owner, 'Bea Member');
     const photos = [
@@ -146,6 +131,7 @@ describe('a member on Free spending an Expert pool: queue place, bulk and API ke
   });
 
   it("leaves API keys to the team role: a member makes none, an admin on Free the pool's keys", async () => {
+    const { t } = app;
     const owner = await expertOwner(t, 'Ida Owner');
     const member = await joinedMember(t, owner, 'Max Member');
     const admin = await joinedMember(t, owner, 'Ann Admin', 'admin');

@@ -2,18 +2,18 @@ import { isPaidPlanId } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestInvoice } from '../../src/adapters/payments/test-mode/test-mode-objects';
 import { testModePriceIds } from '../../src/adapters/payments/test-mode/test-mode-provider';
-import { createStripeProvider } from '../../src/adapters/payments/stripe-provider';
-import { AdjustableClock } from '../../src/platform/clock/clock';
 import { signUpVerified } from '../helpers/accounts';
+import {
+  createStripeTestApp,
+  openStripeCheckouts,
+  paidSubscription,
+  payTestCheckout,
+  type StripeTestApp,
+} from '../helpers/checkout';
 import type { TestClient } from '../helpers/client';
 import { ledgerOf } from '../helpers/ledger';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import {
-  startStripeMockServer,
-  type MockSubscription,
-  type StripeMockServer,
-} from '../helpers/stripe-mock-server';
-import { checkoutCompleted, invoicePaid, sign, subscriptionEvent } from '../helpers/stripe-events';
+import { checkoutCompleted, invoicePaid, subscriptionEvent } from '../helpers/stripe-events';
 import { callable, pathOf, usageStats, userIdOf } from './billing-helpers';
 
 /**
@@ -59,12 +59,6 @@ describe('test mode: credits only for what was paid', () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
-
-  async function subscribe(client: TestClient, planId: string) {
-    const { body } = await callable(client, 'createCheckoutSession', { planId });
-    const path = pathOf((body.data as { url: string }).url);
-    expect((await client.post(`${path}/pay`)).statusCode).toBe(303);
-  }
 
   async function portal(client: TestClient, action: string) {
     const { body } = await callable(client, 'createPortalSession', {});
@@ -114,7 +108,7 @@ describe('test mode: credits only for what was paid', () => {
   it('starter → growth → expert → starter: each upgrade is charged, the downgrade waits', async () => {
     const { client, email } = await signUpVerified(t);
     const userId = await userIdOf(t, email);
-    await subscribe(client, 'starter');
+    await payTestCheckout(client, 'starter');
     // Each upgrade adds the plan's credits to the unused ones, which carry over (issue 41).
     await portal(client, 'switch:growth');
     expect(await usageStats(client)).toMatchObject({
@@ -152,7 +146,7 @@ describe('test mode: credits only for what was paid', () => {
   it('upgrade then cancel: the upgrade is paid for, the cancellation grants nothing', async () => {
     const { client, email } = await signUpVerified(t);
     const userId = await userIdOf(t, email);
-    await subscribe(client, 'starter');
+    await payTestCheckout(client, 'starter');
     await portal(client, 'switch:expert');
     await portal(client, 'cancel');
     expect(await usageStats(client)).toMatchObject({
@@ -174,67 +168,25 @@ describe('test mode: credits only for what was paid', () => {
 });
 
 describe('Stripe: credits only for what was paid', () => {
-  const webhookSecret = 'whsec_paid_credits_secret';
-  const priceIds = { starter: 'price_starter', growth: 'price_growth', expert: 'price_expert' };
   const day = 24 * 60 * 60_000;
-  const clock = new AdjustableClock();
-  let t: TestApp;
-  let stripe: StripeMockServer;
-
+  let t: StripeTestApp;
   beforeAll(async () => {
-    stripe = await startStripeMockServer();
-    const provider = createStripeProvider({
-      secretKey: 'sk_test_mock',
-      publishableKey: 'pk_test_mock',
-      webhookSecret,
-      priceIds,
-      api: stripe.api,
-    });
-    t = await createTestApp({ billing: { provider, clock } });
+    t = await createStripeTestApp();
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
-
-  async function deliver(event: object) {
-    const payload = JSON.stringify(event);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/billing/webhook',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': sign(payload, webhookSecret),
-      },
-      payload,
-    });
-    expect(response.statusCode).toBe(200);
-  }
+  afterAll(() => t.close());
 
   /** A Stripe subscriber to starter (invoice `${name}_1` paid $5), and what Stripe billed them. */
   async function starterSubscriber(name: string) {
-    const { client, email } = await signUpVerified(t);
-    const userId = await userIdOf(t, email);
-    await callable(client, 'createCheckoutSession', { planId: 'starter' });
-    const { customer_id } = await t.database.db
-      .selectFrom('billing_account')
-      .select('customer_id')
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    const customer = customer_id ?? '';
+    const { client, userId, customer } = await openStripeCheckouts(t, ['starter']);
     const id = `sub_${name}`;
     const invoices = new Map<string, Invoice>();
-    const state: MockSubscription = {
+    const state = paidSubscription(t, {
       id,
       customer,
-      status: 'active',
-      priceId: priceIds.starter,
-      periodStart: clock.now(),
-      periodEnd: new Date(clock.now().getTime() + 30 * day),
+      planId: 'starter',
       userId,
       latestInvoice: null,
-    };
-    stripe.subscriptions.set(id, state);
+    });
     const bill = async (invoiceId: string, status: 'paid' | 'open', lines: Invoice['lines']) => {
       const amountPaid =
         status === 'paid'
@@ -245,12 +197,12 @@ describe('Stripe: credits only for what was paid', () => {
           : 0;
       state.latestInvoice = { id: invoiceId, status, amountPaid, lines };
       if (status === 'paid') invoices.set(invoiceId, { amountPaid, lines });
-      await deliver(invoicePaid({ id: invoiceId, customer, subscription: id }));
+      await t.deliverAll([invoicePaid({ id: invoiceId, customer, subscription: id })]);
     };
     const updated = () =>
-      deliver(subscriptionEvent('customer.subscription.updated', { id, customer }));
-    await bill(`${name}_1`, 'paid', [{ priceId: priceIds.starter, amount: 500 }]);
-    await deliver(checkoutCompleted({ customer, subscription: id, userId }));
+      t.deliverAll([subscriptionEvent('customer.subscription.updated', { id, customer })]);
+    await bill(`${name}_1`, 'paid', [{ priceId: t.priceIds.starter, amount: 500 }]);
+    await t.deliverAll([checkoutCompleted({ customer, subscription: id, userId })]);
     return { client, userId, state, invoices, bill, updated };
   }
 
@@ -262,12 +214,12 @@ describe('Stripe: credits only for what was paid', () => {
     });
 
     // The portal switches the price; the proration invoice is paid a moment later.
-    state.priceId = priceIds.growth;
+    state.priceId = t.priceIds.growth;
     await updated();
     expect(await usageStats(client)).toMatchObject({ currentPlan: 'growth', remainingCredits: 30 });
     await bill('seq_2', 'paid', [
-      { priceId: priceIds.starter, amount: -500 },
-      { priceId: priceIds.growth, amount: 1000 },
+      { priceId: t.priceIds.starter, amount: -500 },
+      { priceId: t.priceIds.growth, amount: 1000 },
     ]);
     // The upgrade's invoice adds growth's 75 to starter's 30 unused credits (issue 41).
     expect(await usageStats(client)).toMatchObject({
@@ -275,12 +227,12 @@ describe('Stripe: credits only for what was paid', () => {
       remainingCredits: 105,
     });
 
-    state.priceId = priceIds.expert;
+    state.priceId = t.priceIds.expert;
     await updated();
     expect((await usageStats(client)).remainingCredits).toBe(105);
     await bill('seq_3', 'paid', [
-      { priceId: priceIds.growth, amount: -1000 },
-      { priceId: priceIds.expert, amount: 2000 },
+      { priceId: t.priceIds.growth, amount: -1000 },
+      { priceId: t.priceIds.expert, amount: 2000 },
     ]);
     expect(await usageStats(client)).toMatchObject({
       currentPlan: 'expert',
@@ -288,10 +240,10 @@ describe('Stripe: credits only for what was paid', () => {
     });
 
     // A downgrade's invoice is a credit: nothing paid, nothing granted, applied at period end.
-    state.priceId = priceIds.starter;
+    state.priceId = t.priceIds.starter;
     await bill('seq_4', 'paid', [
-      { priceId: priceIds.expert, amount: -2000 },
-      { priceId: priceIds.starter, amount: 500 },
+      { priceId: t.priceIds.expert, amount: -2000 },
+      { priceId: t.priceIds.starter, amount: 500 },
     ]);
     await updated();
     expect(await usageStats(client)).toMatchObject({
@@ -302,10 +254,10 @@ describe('Stripe: credits only for what was paid', () => {
 
     state.periodStart = state.periodEnd;
     state.periodEnd = new Date(state.periodEnd.getTime() + 30 * day);
-    await bill('seq_5', 'paid', [{ priceId: priceIds.starter, amount: 500 }]);
+    await bill('seq_5', 'paid', [{ priceId: t.priceIds.starter, amount: 500 }]);
     expect(await usageStats(client)).toMatchObject({ currentPlan: 'starter', scheduledPlan: null });
 
-    expect(expectGrantsPaidFor(await ledgerOf(t, userId), invoices, priceIds)).toEqual([
+    expect(expectGrantsPaidFor(await ledgerOf(t, userId), invoices, t.priceIds)).toEqual([
       ['purchase', 25],
       ['purchase', 75],
       ['purchase', 175],
@@ -315,11 +267,11 @@ describe('Stripe: credits only for what was paid', () => {
 
   it('upgrade then cancel with the upgrade unpaid: only starter is granted', async () => {
     const { client, userId, state, invoices, bill, updated } = await starterSubscriber('unpaid');
-    state.priceId = priceIds.expert;
+    state.priceId = t.priceIds.expert;
     await updated();
     await bill('unpaid_2', 'open', [
-      { priceId: priceIds.starter, amount: -500 },
-      { priceId: priceIds.expert, amount: 2000 },
+      { priceId: t.priceIds.starter, amount: -500 },
+      { priceId: t.priceIds.expert, amount: 2000 },
     ]);
     state.cancelAtPeriodEnd = true;
     await updated();
@@ -329,14 +281,14 @@ describe('Stripe: credits only for what was paid', () => {
       remainingCredits: 30,
     });
     state.status = 'canceled';
-    await deliver(
+    await t.deliverAll([
       subscriptionEvent('customer.subscription.deleted', {
         id: state.id,
         customer: state.customer,
       }),
-    );
+    ]);
     expect(await usageStats(client)).toMatchObject({ currentPlan: 'free', remainingCredits: 30 });
-    expect(expectGrantsPaidFor(await ledgerOf(t, userId), invoices, priceIds)).toEqual([
+    expect(expectGrantsPaidFor(await ledgerOf(t, userId), invoices, t.priceIds)).toEqual([
       ['purchase', 25],
       ['renewal', 0],
     ]);

@@ -1,10 +1,9 @@
 import type { SiteConfig } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStripeProvider } from '../../src/adapters/payments/stripe-provider';
 import { signUpVerified } from '../helpers/accounts';
+import { createStripeTestApp, payTestCheckout } from '../helpers/checkout';
 import { TestClient } from '../helpers/client';
 import { createTestApp, PRODUCTION_ENV, type TestApp } from '../helpers/test-app';
-import { startStripeMockServer, type StripeMockServer } from '../helpers/stripe-mock-server';
 import { callable, pathOf, usageStats } from './billing-helpers';
 
 /** Which payments run, what every page is told about it, and who may use the test-mode pages. */
@@ -13,12 +12,6 @@ async function siteConfig(t: TestApp): Promise<SiteConfig> {
   const response = await new TestClient(t.app).get('/api/site-config');
   expect(response.statusCode).toBe(200);
   return response.json<SiteConfig>();
-}
-
-async function buyAndPay(client: TestClient, planId: string) {
-  const { body } = await callable(client, 'createCheckoutSession', { planId });
-  const path = pathOf((body.data as { url: string }).url);
-  expect((await client.post(`${path}/pay`)).statusCode).toBe(303);
 }
 
 describe('a production deployment declared a demo (PAYMENTS_DEMO_MODE=true)', () => {
@@ -31,7 +24,7 @@ describe('a production deployment declared a demo (PAYMENTS_DEMO_MODE=true)', ()
   it('tells every page it is a demo and runs the simulated checkout', async () => {
     expect(await siteConfig(t)).toMatchObject({ paymentsDemo: true });
     const { client } = await signUpVerified(t);
-    await buyAndPay(client, 'starter');
+    await payTestCheckout(client, 'starter');
     expect(await usageStats(client)).toMatchObject({ currentPlan: 'starter' });
   });
 });
@@ -49,7 +42,7 @@ describe('test mode outside production', () => {
 
   it("refuses another user's portal session, to read or to act on", async () => {
     const owner = await signUpVerified(t);
-    await buyAndPay(owner.client, 'growth');
+    await payTestCheckout(owner.client, 'growth');
     const { body } = await callable(owner.client, 'createPortalSession', {});
     const portalPath = pathOf((body.data as { url: string }).url);
 
@@ -78,22 +71,10 @@ describe('test mode outside production', () => {
 
 describe('with Stripe', () => {
   let t: TestApp;
-  let stripe: StripeMockServer;
   beforeAll(async () => {
-    stripe = await startStripeMockServer();
-    const provider = createStripeProvider({
-      secretKey: 'sk_test_mock',
-      publishableKey: 'pk_test_mock',
-      webhookSecret: 'whsec_mode_test',
-      priceIds: { starter: 'price_starter', growth: 'price_growth', expert: 'price_expert' },
-      api: stripe.api,
-    });
-    t = await createTestApp({ billing: { provider } });
+    t = await createStripeTestApp();
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
+  afterAll(() => t.close());
 
   it('has no test-mode checkout, portal or billing clock', async () => {
     expect(await siteConfig(t)).toMatchObject({ paymentsDemo: false });

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestInvoice } from '../../src/adapters/payments/test-mode/test-mode-objects';
-import { createStripeProvider } from '../../src/adapters/payments/stripe-provider';
-import { AdjustableClock } from '../../src/platform/clock/clock';
 import { signUpVerified } from '../helpers/accounts';
+import {
+  createStripeTestApp,
+  openStripeCheckouts,
+  paidSubscription,
+  payTestCheckout,
+  type StripeTestApp,
+} from '../helpers/checkout';
 import type { TestClient } from '../helpers/client';
 import { ledgerOf } from '../helpers/ledger';
-import {
-  startStripeMockServer,
-  type MockSubscription,
-  type StripeMockServer,
-} from '../helpers/stripe-mock-server';
-import { checkoutCompleted, invoicePaid, sign, subscriptionEvent } from '../helpers/stripe-events';
+import { checkoutCompleted, invoicePaid, subscriptionEvent } from '../helpers/stripe-events';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { callable, pathOf, spendCredits, usageStats, userIdOf } from './billing-helpers';
 
@@ -44,10 +44,7 @@ describe('test mode: switching plan', () => {
   async function growthSubscriber(used: number) {
     const { client, email } = await signUpVerified(t);
     const userId = await userIdOf(t, email);
-    const { body } = await callable(client, 'createCheckoutSession', { planId: 'growth', origin });
-    expect(
-      (await client.post(`${pathOf((body.data as { url: string }).url)}/pay`)).statusCode,
-    ).toBe(303);
+    await payTestCheckout(client, 'growth', origin);
     await spendCredits(t, { userId, count: used, prefix: `run-${userId}`, now: new Date() });
     return { client, userId };
   }
@@ -135,100 +132,62 @@ describe('test mode: switching plan', () => {
 });
 
 describe("Stripe's portal: switching plan", () => {
-  const webhookSecret = 'whsec_plan_switch_secret';
-  const priceIds = { starter: 'price_starter', growth: 'price_growth', expert: 'price_expert' };
-  const clock = new AdjustableClock();
-  let t: TestApp;
-  let stripe: StripeMockServer;
-
+  let t: StripeTestApp;
   beforeAll(async () => {
-    stripe = await startStripeMockServer();
-    const provider = createStripeProvider({
-      secretKey: 'sk_test_mock',
-      publishableKey: 'pk_test_mock',
-      webhookSecret,
-      priceIds,
-      api: stripe.api,
-    });
-    t = await createTestApp({ billing: { provider, clock } });
+    t = await createStripeTestApp();
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
-
-  async function deliver(event: object) {
-    const payload = JSON.stringify(event);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/billing/webhook',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': sign(payload, webhookSecret),
-      },
-      payload,
-    });
-    expect(response.statusCode).toBe(200);
-  }
+  afterAll(() => t.close());
 
   it("opens Stripe's switch confirmation and carries the unused credits over, whatever the event order", async () => {
-    const { client, email } = await signUpVerified(t);
-    const userId = await userIdOf(t, email);
-    await callable(client, 'createCheckoutSession', { planId: 'growth', origin });
-    const { customer_id } = await t.database.db
-      .selectFrom('billing_account')
-      .select('customer_id')
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    const customer = customer_id ?? '';
+    const { client, userId, customer } = await openStripeCheckouts(t, ['growth'], origin);
     const id = 'sub_switch';
-    const state: MockSubscription = {
+    const state = paidSubscription(t, {
       id,
       customer,
-      status: 'active',
-      priceId: priceIds.growth,
-      periodStart: clock.now(),
-      periodEnd: new Date(clock.now().getTime() + 30 * 24 * 60 * 60_000),
+      planId: 'growth',
       userId,
       latestInvoice: {
         id: 'in_switch_1',
         status: 'paid',
-        lines: [{ priceId: priceIds.growth, amount: 1000 }],
+        lines: [{ priceId: t.priceIds.growth, amount: 1000 }],
         billingReason: 'subscription_create',
       },
-    };
-    stripe.subscriptions.set(id, state);
-    await deliver(invoicePaid({ id: 'in_switch_1', customer, subscription: id }));
-    await deliver(checkoutCompleted({ customer, subscription: id, userId }));
+    });
+    await t.deliverAll([
+      invoicePaid({ id: 'in_switch_1', customer, subscription: id }),
+      checkoutCompleted({ customer, subscription: id, userId }),
+    ]);
     await spendCredits(t, { userId, count: 12, prefix: `stripe-run-${userId}`, now: new Date() });
     expect(await usageStats(client)).toMatchObject({ currentPlan: 'growth', remainingCredits: 63 });
 
     await callable(client, 'createCheckoutSession', { planId: 'expert', origin });
-    const portal = stripe.requests.filter((r) => r.path === '/v1/billing_portal/sessions').at(-1);
+    const portal = t.stripe.requests.filter((r) => r.path === '/v1/billing_portal/sessions').at(-1);
     expect(portal?.params).toMatchObject({
       customer,
       return_url: `${origin}/app/billing`,
       'flow_data[type]': 'subscription_update_confirm',
       'flow_data[subscription_update_confirm][subscription]': id,
       'flow_data[subscription_update_confirm][items][0][id]': `si_${id}`,
-      'flow_data[subscription_update_confirm][items][0][price]': priceIds.expert,
+      'flow_data[subscription_update_confirm][items][0][price]': t.priceIds.expert,
       'flow_data[after_completion][type]': 'redirect',
       'flow_data[after_completion][redirect][return_url]': `${origin}/app/billing?switched=expert`,
     });
 
     // Stripe switches the price and pays the proration invoice; its invoice event comes first.
-    state.priceId = priceIds.expert;
+    state.priceId = t.priceIds.expert;
     state.latestInvoice = {
       id: 'in_switch_2',
       status: 'paid',
       lines: [
-        { priceId: priceIds.growth, amount: -1000 },
-        { priceId: priceIds.expert, amount: 2000 },
+        { priceId: t.priceIds.growth, amount: -1000 },
+        { priceId: t.priceIds.expert, amount: 2000 },
       ],
       billingReason: 'subscription_update',
     };
-    await deliver(invoicePaid({ id: 'in_switch_2', customer, subscription: id }));
-    await deliver(subscriptionEvent('customer.subscription.updated', { id, customer }));
+    await t.deliverAll([
+      invoicePaid({ id: 'in_switch_2', customer, subscription: id }),
+      subscriptionEvent('customer.subscription.updated', { id, customer }),
+    ]);
     expect(await usageStats(client)).toMatchObject({
       currentPlan: 'expert',
       remainingCredits: 238,

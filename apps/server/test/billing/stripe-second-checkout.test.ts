@@ -1,71 +1,30 @@
 import { getPlan, type PaidPlanId } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStripeProvider } from '../../src/adapters/payments/stripe-provider';
-import { AdjustableClock } from '../../src/platform/clock/clock';
-import { signUpVerified } from '../helpers/accounts';
+import {
+  createStripeTestApp,
+  openStripeCheckouts,
+  paidSubscription,
+  type StripeTestApp,
+} from '../helpers/checkout';
 import { TestClient } from '../helpers/client';
 import { ledgerOf } from '../helpers/ledger';
-import { checkoutCompleted, invoicePaid, sign } from '../helpers/stripe-events';
-import { startStripeMockServer, type StripeMockServer } from '../helpers/stripe-mock-server';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { callable, usageStats, userIdOf } from './billing-helpers';
+import { checkoutCompleted, invoicePaid } from '../helpers/stripe-events';
+import { usageStats } from './billing-helpers';
 
 /**
  * Issue 39, item 1, with Stripe: two Checkout Sessions of one Free user both complete. The
  * subscription Stripe created last replaces the other, which is cancelled with Stripe; each paid
  * invoice tops the credits up once.
  */
-const webhookSecret = 'whsec_second_checkout_secret';
-const priceIds = { starter: 'price_starter', growth: 'price_growth', expert: 'price_expert' };
-const day = 24 * 60 * 60_000;
-
-let t: TestApp;
-let stripe: StripeMockServer;
-const clock = new AdjustableClock();
+let t: StripeTestApp;
 
 beforeAll(async () => {
-  stripe = await startStripeMockServer();
-  const provider = createStripeProvider({
-    secretKey: 'sk_test_mock',
-    publishableKey: 'pk_test_mock',
-    webhookSecret,
-    priceIds,
-    api: stripe.api,
-  });
-  t = await createTestApp({ billing: { provider, clock } });
+  t = await createStripeTestApp();
 });
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-});
-
-async function deliver(event: object) {
-  const payload = JSON.stringify(event);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/billing/webhook',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': sign(payload, webhookSecret),
-    },
-    payload,
-  });
-}
+afterAll(() => t.close());
 
 /** A verified Free user with two open Checkout Sessions, Growth then Expert. */
-async function userWithTwoCheckouts() {
-  const { client, email } = await signUpVerified(t);
-  const userId = await userIdOf(t, email);
-  for (const planId of ['growth', 'expert']) {
-    expect((await callable(client, 'createCheckoutSession', { planId })).status).toBe(200);
-  }
-  const account = await t.database.db
-    .selectFrom('billing_account')
-    .select('customer_id')
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return { client, userId, customer: account.customer_id ?? '' };
-}
+const userWithTwoCheckouts = () => openStripeCheckouts(t, ['growth', 'expert']);
 
 /** What Stripe holds once a session is paid: an active subscription and its paid invoice. */
 function paidSession(
@@ -75,19 +34,17 @@ function paidSession(
 ) {
   const id = `sub_${planId}_${user.userId}`;
   const invoice = `in_${planId}_${user.userId}`;
-  stripe.subscriptions.set(id, {
+  paidSubscription(t, {
     id,
     customer: user.customer,
-    status: 'active',
-    priceId: priceIds[planId],
-    periodStart: createdAt,
-    periodEnd: new Date(createdAt.getTime() + 30 * day),
+    planId,
+    start: createdAt,
     createdAt,
     userId: user.userId,
     latestInvoice: {
       id: invoice,
       status: 'paid',
-      lines: [{ priceId: priceIds[planId], amount: getPlan(planId).price * 100 }],
+      lines: [{ priceId: t.priceIds[planId], amount: getPlan(planId).price * 100 }],
     },
   });
   const events = [
@@ -97,14 +54,10 @@ function paidSession(
   return { id, invoice, events };
 }
 
-async function deliverAll(events: object[]) {
-  for (const event of events) expect((await deliver(event)).statusCode).toBe(200);
-}
-
 /** One live subscription at Stripe, the one recorded, and each invoice granted at most once. */
 async function expectOneSubscription(client: TestClient, userId: string, customer: string) {
   expect((await new TestClient(t.app).get('/api/health')).statusCode).toBe(200);
-  const live = [...stripe.subscriptions.values()].filter(
+  const live = [...t.stripe.subscriptions.values()].filter(
     (s) => s.customer === customer && s.status === 'active',
   );
   expect(live).toHaveLength(1);
@@ -123,21 +76,21 @@ async function expectOneSubscription(client: TestClient, userId: string, custome
 }
 
 const cancelled = (id: string) =>
-  stripe.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${id}`);
+  t.stripe.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${id}`);
 
 describe('a second Stripe checkout', () => {
   it('completed after the first replaces it: the first is cancelled with Stripe', async () => {
     const user = await userWithTwoCheckouts();
-    const start = clock.now();
+    const start = t.clock.now();
     const growth = paidSession(user, 'growth', start);
-    await deliverAll(growth.events);
+    await t.deliverAll(growth.events);
     expect(await usageStats(user.client)).toMatchObject({
       currentPlan: 'growth',
       remainingCredits: 75,
     });
 
     const expert = paidSession(user, 'expert', new Date(start.getTime() + 60_000));
-    await deliverAll(expert.events);
+    await t.deliverAll(expert.events);
     const { plan, stats, ledger } = await expectOneSubscription(
       user.client,
       user.userId,
@@ -145,7 +98,7 @@ describe('a second Stripe checkout', () => {
     );
     expect(plan).toBe('expert');
     expect(stats).toMatchObject({ currentPlan: 'expert', subscriptionStatus: 'active' });
-    expect(stripe.subscriptions.get(growth.id)?.status).toBe('canceled');
+    expect(t.stripe.subscriptions.get(growth.id)?.status).toBe('canceled');
     expect(cancelled(growth.id)).toHaveLength(1);
     expect(ledger.map((row) => [row.kind, row.delta, row.idempotency_key])).toEqual([
       ['grant', 5, expect.any(String)],
@@ -156,26 +109,26 @@ describe('a second Stripe checkout', () => {
 
   it('completed at the same time as the first keeps the one Stripe created last', async () => {
     const user = await userWithTwoCheckouts();
-    const start = clock.now();
+    const start = t.clock.now();
     const growth = paidSession(user, 'growth', start);
     const expert = paidSession(user, 'expert', new Date(start.getTime() + 1000));
-    await Promise.all([deliverAll(growth.events), deliverAll(expert.events)]);
+    await Promise.all([t.deliverAll(growth.events), t.deliverAll(expert.events)]);
     const { plan, stats } = await expectOneSubscription(user.client, user.userId, user.customer);
     expect(plan).toBe('expert');
     expect(stats.remainingCredits).toBe(getPlan('expert').credits);
-    expect(stripe.subscriptions.get(growth.id)?.status).toBe('canceled');
+    expect(t.stripe.subscriptions.get(growth.id)?.status).toBe('canceled');
   });
 
   it('whose events arrive after the newer one grants nothing and is cancelled', async () => {
     const user = await userWithTwoCheckouts();
-    const start = clock.now();
+    const start = t.clock.now();
     const growth = paidSession(user, 'growth', start);
     const expert = paidSession(user, 'expert', new Date(start.getTime() + 60_000));
-    await deliverAll(expert.events);
-    await deliverAll(growth.events);
+    await t.deliverAll(expert.events);
+    await t.deliverAll(growth.events);
     const { plan, ledger } = await expectOneSubscription(user.client, user.userId, user.customer);
     expect(plan).toBe('expert');
-    expect(stripe.subscriptions.get(growth.id)?.status).toBe('canceled');
+    expect(t.stripe.subscriptions.get(growth.id)?.status).toBe('canceled');
     expect(ledger.map((row) => [row.kind, row.delta])).toEqual([
       ['grant', 5],
       ['purchase', 170],
@@ -184,21 +137,21 @@ describe('a second Stripe checkout', () => {
 
   it('cancels the replaced subscription when Stripe retries after a failed cancellation', async () => {
     const user = await userWithTwoCheckouts();
-    const start = clock.now();
+    const start = t.clock.now();
     const growth = paidSession(user, 'growth', start);
-    await deliverAll(growth.events);
+    await t.deliverAll(growth.events);
     const expert = paidSession(user, 'expert', new Date(start.getTime() + 60_000));
-    stripe.failCancel.add(growth.id);
+    t.stripe.failCancel.add(growth.id);
     const [completed] = expert.events;
     if (!completed) throw new Error('no event');
-    const failed = await deliver(completed);
+    const failed = await t.deliver(completed);
     expect(failed.statusCode).toBe(500);
-    expect(stripe.subscriptions.get(growth.id)?.status).toBe('active');
+    expect(t.stripe.subscriptions.get(growth.id)?.status).toBe('active');
 
-    stripe.failCancel.delete(growth.id);
-    await deliverAll(expert.events);
+    t.stripe.failCancel.delete(growth.id);
+    await t.deliverAll(expert.events);
     const { plan } = await expectOneSubscription(user.client, user.userId, user.customer);
     expect(plan).toBe('expert');
-    expect(stripe.subscriptions.get(growth.id)?.status).toBe('canceled');
+    expect(t.stripe.subscriptions.get(growth.id)?.status).toBe('canceled');
   });
 });

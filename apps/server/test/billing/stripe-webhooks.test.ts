@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createStripeProvider } from '../../src/adapters/payments/stripe-provider';
-import { AdjustableClock } from '../../src/platform/clock/clock';
 import { signUpVerified } from '../helpers/accounts';
+import {
+  createStripeTestApp,
+  openStripeCheckouts,
+  paidSubscription,
+  type StripeTestApp,
+} from '../helpers/checkout';
 import { ledgerOf } from '../helpers/ledger';
 import { asView, invite, teamOf } from '../helpers/team';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { startStripeMockServer, type StripeMockServer } from '../helpers/stripe-mock-server';
 import {
   checkoutCompleted,
   invoicePaid,
@@ -15,73 +17,30 @@ import {
 } from '../helpers/stripe-events';
 import { callable, spendCredits, usageStats, userIdOf } from './billing-helpers';
 
-const webhookSecret = 'whsec_integration_test_secret';
-const priceIds = { starter: 'price_starter', growth: 'price_growth', expert: 'price_expert' };
 const day = 24 * 60 * 60_000;
 
-let t: TestApp;
-let stripe: StripeMockServer;
-const clock = new AdjustableClock();
+let t: StripeTestApp;
 
 beforeAll(async () => {
-  stripe = await startStripeMockServer();
-  const provider = createStripeProvider({
-    secretKey: 'sk_test_mock',
-    publishableKey: 'pk_test_mock',
-    webhookSecret,
-    priceIds,
-    api: stripe.api,
-  });
-  t = await createTestApp({ billing: { provider, clock } });
+  t = await createStripeTestApp();
 });
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-});
+afterAll(() => t.close());
 beforeEach(() => {
-  stripe.requests.length = 0;
+  t.stripe.requests.length = 0;
 });
-
-async function deliver(event: object, signature?: string) {
-  const payload = JSON.stringify(event);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/billing/webhook',
-    headers: {
-      'content-type': 'application/json',
-      ...(signature === undefined ? { 'stripe-signature': sign(payload, webhookSecret) } : {}),
-      ...(signature ? { 'stripe-signature': signature } : {}),
-    },
-    payload,
-  });
-  return response;
-}
 
 /** A verified user who went through Stripe Checkout for `planId` (customer stored by us). */
-async function subscribedUser(planId: keyof typeof priceIds, invoiceId: string) {
-  const { client, email } = await signUpVerified(t);
-  const userId = await userIdOf(t, email);
-  const checkout = await callable(client, 'createCheckoutSession', { planId });
-  expect(checkout.status).toBe(200);
-  const customer = stripe.requests.find((r) => r.path === '/v1/customers');
-  const account = await t.database.db
-    .selectFrom('billing_account')
-    .select('customer_id')
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
+async function subscribedUser(planId: 'starter' | 'growth' | 'expert', invoiceId: string) {
+  const { client, userId, customer } = await openStripeCheckouts(t, [planId]);
   const subscription = `sub_${invoiceId}`;
-  const now = clock.now();
-  stripe.subscriptions.set(subscription, {
+  paidSubscription(t, {
     id: subscription,
-    customer: account.customer_id ?? '',
-    status: 'active',
-    priceId: priceIds[planId],
-    periodStart: now,
-    periodEnd: new Date(now.getTime() + 30 * day),
+    customer,
+    planId,
     userId,
     latestInvoice: { id: invoiceId, status: 'paid' },
   });
-  return { client, userId, customerId: account.customer_id ?? '', subscription, customer };
+  return { client, userId, customerId: customer, subscription };
 }
 
 describe('Stripe checkout', () => {
@@ -99,10 +58,10 @@ describe('Stripe checkout', () => {
       /^https:\/\/checkout\.stripe\.test\/cs_mock_/,
     );
     await callable(client, 'createCheckoutSession', { planId: 'starter' });
-    const customers = stripe.requests.filter((r) => r.path === '/v1/customers');
+    const customers = t.stripe.requests.filter((r) => r.path === '/v1/customers');
     expect(customers).toHaveLength(1);
     expect(customers[0]?.params['metadata[userId]']).toBe(userId);
-    const sessions = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions');
+    const sessions = t.stripe.requests.filter((r) => r.path === '/v1/checkout/sessions');
     expect(sessions[0]?.params).toMatchObject({
       mode: 'subscription',
       client_reference_id: userId,
@@ -120,10 +79,10 @@ describe('Stripe checkout', () => {
 
   it('opens the customer portal for a subscriber', async () => {
     const { client, customerId, subscription } = await subscribedUser('starter', 'in_portal');
-    await deliver(checkoutCompleted({ customer: customerId, subscription, userId: '' }));
+    await t.deliver(checkoutCompleted({ customer: customerId, subscription, userId: '' }));
     const portal = await callable(client, 'createPortalSession', {});
     expect((portal.body.data as { url: string }).url).toMatch(/^https:\/\/billing\.stripe\.test\//);
-    const request = stripe.requests.find((r) => r.path === '/v1/billing_portal/sessions');
+    const request = t.stripe.requests.find((r) => r.path === '/v1/billing_portal/sessions');
     expect(request?.params).toEqual({
       customer: customerId,
       return_url: 'http://localhost:3000/app/billing',
@@ -135,13 +94,13 @@ describe('Stripe webhooks', () => {
   it('rejects a forged or missing signature with 400 and changes nothing', async () => {
     const { client, customerId, subscription } = await subscribedUser('growth', 'in_forged');
     const event = invoicePaid({ id: 'in_forged', customer: customerId, subscription });
-    const forged = await deliver(event, sign(JSON.stringify(event), 'whsec_someone_else'));
+    const forged = await t.deliver(event, sign(JSON.stringify(event), 'whsec_someone_else'));
     expect(forged.statusCode).toBe(400);
     expect(forged.json()).toEqual({
       code: 'WEBHOOK_SIGNATURE_INVALID',
       message: 'The webhook signature is missing or invalid.',
     });
-    const missing = await deliver(event, '');
+    const missing = await t.deliver(event, '');
     expect(missing.statusCode).toBe(400);
     expect(await usageStats(client)).toMatchObject({ currentPlan: 'free', remainingCredits: 5 });
   });
@@ -151,12 +110,12 @@ describe('Stripe webhooks', () => {
     const event = invoicePaid({ id: 'in_3x', customer: customerId, subscription });
     const outcomes = [];
     for (let i = 0; i < 3; i += 1) {
-      const response = await deliver(event);
+      const response = await t.deliver(event);
       expect(response.statusCode).toBe(200);
       outcomes.push(response.json<{ outcome: string }>().outcome);
     }
     expect(outcomes).toEqual(['applied', 'duplicate', 'duplicate']);
-    await deliver(checkoutCompleted({ customer: customerId, subscription, userId }));
+    await t.deliver(checkoutCompleted({ customer: customerId, subscription, userId }));
     expect(await usageStats(client)).toMatchObject({ currentPlan: 'growth', remainingCredits: 75 });
     const purchases = (await ledgerOf(t, userId)).filter((row) => row.kind === 'purchase');
     expect(purchases).toEqual([
@@ -166,23 +125,23 @@ describe('Stripe webhooks', () => {
 
   it('keeps a cancellation that arrives before the last invoice', async () => {
     const { client, userId, customerId, subscription } = await subscribedUser('starter', 'in_ooo');
-    await deliver(checkoutCompleted({ customer: customerId, subscription, userId }));
+    await t.deliver(checkoutCompleted({ customer: customerId, subscription, userId }));
     expect(await usageStats(client)).toMatchObject({
       currentPlan: 'starter',
       remainingCredits: 30,
     });
 
-    const state = stripe.subscriptions.get(subscription);
+    const state = t.stripe.subscriptions.get(subscription);
     if (!state) throw new Error('missing subscription');
     state.status = 'canceled';
     state.latestInvoice = { id: 'in_ooo_last', status: 'paid' };
-    await deliver(
+    await t.deliver(
       subscriptionEvent('customer.subscription.deleted', {
         id: subscription,
         customer: customerId,
       }),
     );
-    const late = await deliver(
+    const late = await t.deliver(
       invoicePaid({ id: 'in_ooo_last', customer: customerId, subscription }),
     );
     expect(late.statusCode).toBe(200);
@@ -197,28 +156,28 @@ describe('Stripe webhooks', () => {
 
   it('grants a new period once, keyed by its invoice, and resets operationsThisMonth', async () => {
     const { client, userId, customerId, subscription } = await subscribedUser('starter', 'in_p1');
-    await deliver(invoicePaid({ id: 'in_p1', customer: customerId, subscription }));
-    await spendCredits(t, { userId, count: 10, prefix: 'period-1', now: clock.now() });
+    await t.deliver(invoicePaid({ id: 'in_p1', customer: customerId, subscription }));
+    await spendCredits(t, { userId, count: 10, prefix: 'period-1', now: t.clock.now() });
     await t.database.db
       .updateTable('user_profile')
       .set({ operations_this_month: 10 })
       .where('user_id', '=', userId)
       .execute();
 
-    const state = stripe.subscriptions.get(subscription);
+    const state = t.stripe.subscriptions.get(subscription);
     if (!state) throw new Error('missing subscription');
     state.periodStart = state.periodEnd;
     state.periodEnd = new Date(state.periodEnd.getTime() + 30 * day);
     state.latestInvoice = { id: 'in_p2', status: 'paid' };
     const renewal = invoicePaid({ id: 'in_p2', customer: customerId, subscription });
-    await deliver(renewal);
-    await deliver(
+    await t.deliver(renewal);
+    await t.deliver(
       subscriptionEvent('customer.subscription.updated', {
         id: subscription,
         customer: customerId,
       }),
     );
-    await deliver(renewal);
+    await t.deliver(renewal);
     expect(await usageStats(client)).toMatchObject({
       remainingCredits: 30,
       usedCredits: 10,
@@ -234,14 +193,14 @@ describe('Stripe webhooks', () => {
 
   it("suspends an Expert owner's team while a renewal is past due, and restores it once paid", async () => {
     const { client, userId, customerId, subscription } = await subscribedUser('expert', 'in_team');
-    await deliver(checkoutCompleted({ customer: customerId, subscription, userId }));
+    await t.deliver(checkoutCompleted({ customer: customerId, subscription, userId }));
     expect((await invite(client, 'colleague.past-due@example.com')).statusCode).toBe(201);
 
-    const state = stripe.subscriptions.get(subscription);
+    const state = t.stripe.subscriptions.get(subscription);
     if (!state) throw new Error('missing subscription');
     state.status = 'past_due';
     state.latestInvoice = { id: 'in_team_2', status: 'open' };
-    await deliver(
+    await t.deliver(
       subscriptionEvent('customer.subscription.updated', {
         id: subscription,
         customer: customerId,
@@ -253,12 +212,12 @@ describe('Stripe webhooks', () => {
 
     state.status = 'active';
     state.latestInvoice = { id: 'in_team_2', status: 'paid' };
-    await deliver(invoicePaid({ id: 'in_team_2', customer: customerId, subscription }));
+    await t.deliver(invoicePaid({ id: 'in_team_2', customer: customerId, subscription }));
     expect(asView(await teamOf(client)).team.suspended).toBe(false);
   });
 
   it('answers 2xx to event types it ignores', async () => {
-    const response = await deliver(
+    const response = await t.deliver(
       stripeEvent('customer.created', { id: 'cus_x', object: 'customer' }),
     );
     expect(response.statusCode).toBe(200);
@@ -266,7 +225,7 @@ describe('Stripe webhooks', () => {
   });
 
   it('records an event for a subscription Stripe does not know without changing anyone', async () => {
-    const response = await deliver(
+    const response = await t.deliver(
       subscriptionEvent('customer.subscription.updated', {
         id: 'sub_unknown',
         customer: 'cus_unknown',

@@ -1,50 +1,25 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStripeProvider } from '../../src/adapters/payments/stripe-provider';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { startStripeMockServer, type StripeMockServer } from '../helpers/stripe-mock-server';
+import { createStripeTestApp, type StripeTestApp } from '../helpers/checkout';
 import { stripeEvent } from '../helpers/stripe-events';
 
-const webhookSecret = 'whsec_timestamp_test_secret';
-
-let t: TestApp;
-let stripe: StripeMockServer;
+let t: StripeTestApp;
 
 beforeAll(async () => {
-  stripe = await startStripeMockServer();
-  const provider = createStripeProvider({
-    secretKey: 'sk_test_mock',
-    publishableKey: 'pk_test_mock',
-    webhookSecret,
-    priceIds: { starter: 'price_starter', growth: 'price_growth', expert: 'price_expert' },
-    api: stripe.api,
-  });
-  t = await createTestApp({ billing: { provider } });
+  t = await createStripeTestApp();
 });
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-});
+afterAll(() => t.close());
 
 /** Delivers an ignored event type signed correctly, but dated `offsetSeconds` from now. */
 async function deliverDated(offsetSeconds: number) {
-  const payload = JSON.stringify(
-    stripeEvent('customer.created', { id: 'cus_1', object: 'customer' }),
-  );
+  const event = stripeEvent('customer.created', { id: 'cus_1', object: 'customer' });
   const timestamp = Math.floor(Date.now() / 1000) + offsetSeconds;
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/billing/webhook',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': Stripe.webhooks.generateTestHeaderString({
-        payload,
-        secret: webhookSecret,
-        timestamp,
-      }),
-    },
-    payload,
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload: JSON.stringify(event),
+    secret: t.webhookSecret,
+    timestamp,
   });
+  return t.deliver(event, signature);
 }
 
 const refused = {

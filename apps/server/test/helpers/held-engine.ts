@@ -1,5 +1,6 @@
 import { createEnginePool, type EnginePool } from '@reframe/engine';
 import pino from 'pino';
+import { createTestApp, type TestApp } from './test-app';
 
 /** Resolves once `ready()` holds, re-checked each time `changed` is called. */
 function waiter() {
@@ -23,7 +24,7 @@ function waiter() {
  * fills that have started; and a logger that counts the jobs put back because their owner had
  * as many running as their plan allows.
  */
-export function heldEngineAndLog() {
+function heldEngineAndLog() {
   const pool = createEnginePool({ size: 2 });
   const changes = waiter();
   let started = 0;
@@ -66,5 +67,34 @@ export function heldEngineAndLog() {
         () => (started >= fills && putBack >= timesPutBack) || started > fills || putBack >= 20,
       ),
     letGo,
+  };
+}
+
+export interface HeldEngineApp {
+  t: TestApp;
+  held: ReturnType<typeof heldEngineAndLog>;
+  /** Lets the held fills go, then closes the app. */
+  close(): Promise<void>;
+}
+
+/**
+ * The app on a held engine with `jobWorkers` workers, where a user may have more jobs active
+ * than any plan runs at once, so the limit a test meets is the plan's.
+ */
+export async function createHeldEngineApp(jobWorkers: number): Promise<HeldEngineApp> {
+  const held = heldEngineAndLog();
+  const t = await createTestApp({
+    env: { MAX_ACTIVE_JOBS_PER_USER: '10' },
+    logger: held.logger,
+    jobWorkers,
+    resizer: { engine: held.engine },
+  });
+  return {
+    t,
+    held,
+    async close() {
+      held.letGo();
+      await t.close();
+    },
   };
 }

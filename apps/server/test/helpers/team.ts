@@ -1,6 +1,7 @@
 import type { Prediction, TeamResponse, TeamView } from '@reframe/shared';
 import { expect } from 'vitest';
 import { lastMailTo, signUpVerified, tokenIn, uniqueEmail } from './accounts';
+import { payTestCheckout } from './checkout';
 import type { TestClient } from './client';
 import type { TestApp } from './test-app';
 import { photo } from '../resizer/images';
@@ -24,18 +25,10 @@ export async function person(t: TestApp, name: string): Promise<Person> {
   return { client, email, userId: await idOf(client), name };
 }
 
-/** Pays for a plan through the test-mode checkout, as the Billing screen does. */
-async function subscribe(t: TestApp, client: TestClient, planId: string) {
-  const response = await client.post('/api/callables/createCheckoutSession', { data: { planId } });
-  expect(response.statusCode, response.body).toBe(200);
-  const url = new URL(response.json<{ data: { url: string } }>().data.url);
-  expect((await client.post(`${url.pathname}${url.search}/pay`)).statusCode).toBe(303);
-}
-
 /** A verified user on Expert (175 credits), the owner of a team once they open it. */
 export async function expertOwner(t: TestApp, name = 'Olive Owner'): Promise<Person> {
   const owner = await person(t, name);
-  await subscribe(t, owner.client, 'expert');
+  await payTestCheckout(owner.client, 'expert');
   return owner;
 }
 

@@ -2,8 +2,8 @@ import type { Prediction, PlanId } from '@reframe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFreeAccountIfMissing } from '../../src/billing/billing.repo';
 import { signUpVerified } from '../helpers/accounts';
-import { heldEngineAndLog } from '../helpers/held-engine';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createHeldEngineApp, type HeldEngineApp } from '../helpers/held-engine';
+import type { TestApp } from '../helpers/test-app';
 import { photo } from './images';
 import { pollUntilSettled, predictionBody, upload } from './resizer-client';
 
@@ -15,23 +15,14 @@ const cases: { plan: PlanId; atOnce: number }[] = [
 
 /** Issue 27: a user's ratios running at once grow with the plan (the catalogue's `processing`). */
 describe.each(cases)('a $plan user', ({ plan, atOnce }) => {
-  const held = heldEngineAndLog();
-  let t: TestApp;
+  let app: HeldEngineApp;
   beforeAll(async () => {
-    t = await createTestApp({
-      env: { MAX_ACTIVE_JOBS_PER_USER: '10' },
-      logger: held.logger,
-      // More workers than any plan runs at once: only the plan holds the others back.
-      jobWorkers: 8,
-      resizer: { engine: held.engine },
-    });
+    // More workers than any plan runs at once: only the plan holds the others back.
+    app = await createHeldEngineApp(8);
   });
-  afterAll(async () => {
-    held.letGo();
-    await t.close();
-  });
+  afterAll(() => app.close());
 
-  async function userOnPlan() {
+  async function userOnPlan(t: TestApp) {
     const { client } = await signUpVerified(t);
     const { user } = (await client.get('/api/me')).json<{ user: { id: string } }>();
     const now = new Date();
@@ -51,7 +42,8 @@ describe.each(cases)('a $plan user', ({ plan, atOnce }) => {
   }
 
   it(`runs ${atOnce} of its ratios at once while one more waits, then all of them`, async () => {
-    const { client, userId } = await userOnPlan();
+    const { t, held } = app;
+    const { client, userId } = await userOnPlan(t);
     const original = await upload(t, client, await photo('coffee.png', 48));
     const ratios = ['1:1', '16:9', '9:16', '4:5'].slice(0, atOnce + 1);
     const ids: string[] = [];

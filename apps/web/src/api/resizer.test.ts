@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getPrediction, PredictionStartError, startPrediction, uploadImage } from './resizer';
+import { getPrediction, startPrediction, uploadImage } from './resizer';
+import { testPrediction } from './test-prediction';
 
 const input = { upload_id: 'up1', aspect_ratio: '16:9', regenerate: false };
 
@@ -22,24 +23,7 @@ afterEach(() => {
 
 describe('startPrediction', () => {
   it('posts the proxy body and reads the prediction', async () => {
-    const prediction = {
-      id: 'p1',
-      status: 'starting',
-      error: null,
-      output: null,
-      aspect_ratio: '16:9',
-      alignment: 'center',
-      width: 853,
-      height: 480,
-      provider: null,
-      fallback: false,
-      offset_x: null,
-      offset_y: null,
-      confidence: null,
-      framing: 'auto',
-      style: 'natural',
-      crop: null,
-    };
+    const prediction = testPrediction({ framing: 'auto' });
     const fetchMock = answer(202, prediction);
     await expect(startPrediction(input)).resolves.toEqual(prediction);
     expect(fetchMock).toHaveBeenCalledWith(
@@ -55,12 +39,11 @@ describe('startPrediction', () => {
       code: 'NO_CREDITS',
       message: 'You have no remaining credits. Please upgrade your plan to continue.',
     });
-    const error = await startPrediction(input).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(PredictionStartError);
-    expect((error as PredictionStartError).message).toBe(
-      'API error: You have no remaining credits. Please upgrade your plan to continue.',
-    );
-    expect((error as PredictionStartError).code).toBe('NO_CREDITS');
+    await expect(startPrediction(input)).rejects.toMatchObject({
+      name: 'PredictionStartError',
+      message: 'API error: You have no remaining credits. Please upgrade your plan to continue.',
+      code: 'NO_CREDITS',
+    });
   });
 
   it('falls back to the status when the server gave no reason', async () => {

@@ -49,7 +49,7 @@ function serverReason(body: unknown, status: number): string {
 }
 
 /** A failed start call; `code` is the server's (e.g. NO_CREDITS) when it sent one. */
-export class PredictionStartError extends Error {
+class PredictionStartError extends Error {
   readonly code: string | null;
   constructor(message: string, code: string | null) {
     super(message);

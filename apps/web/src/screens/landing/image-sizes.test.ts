@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   column,
   fixed,
-  fluid,
   inset,
   narrowest,
   scale,
@@ -29,7 +28,7 @@ describe('sizesAttribute', () => {
     expect(
       sizesAttribute([
         { minWidth: 800, width: fixed(400.2) },
-        { minWidth: 0, width: fluid(50, 0) },
+        { minWidth: 0, width: { vw: 50, px: 0 } },
       ]),
     ).toBe('(min-width: 800px) 401px, 50vw');
   });
@@ -61,8 +60,8 @@ describe('narrowest', () => {
     const capped = narrowest(sectionContent, [{ minWidth: 0, width: fixed(600) }]);
     expect(capped).toEqual([
       { minWidth: 664, width: fixed(600) },
-      { minWidth: 640, width: fluid(100, -64) },
-      { minWidth: 0, width: fluid(100, -40) },
+      { minWidth: 640, width: { vw: 100, px: -64 } },
+      { minWidth: 0, width: { vw: 100, px: -40 } },
     ]);
   });
 

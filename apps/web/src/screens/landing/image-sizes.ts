@@ -17,7 +17,7 @@ export interface DrawnWidth {
 export type SizesLayout = readonly { minWidth: number; width: DrawnWidth }[];
 
 export const fixed = (pixels: number): DrawnWidth => ({ vw: 0, px: pixels });
-export const fluid = (vw: number, pixels: number): DrawnWidth => ({ vw, px: pixels });
+const fluid = (vw: number, pixels: number): DrawnWidth => ({ vw, px: pixels });
 
 const valueAt = (width: DrawnWidth, viewport: number) => (width.vw / 100) * viewport + width.px;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testPrediction } from '../../../api/test-prediction';
 import {
   anyRunning,
   fromRegenerated,
@@ -12,25 +13,14 @@ import {
 import type { ExpandedImage } from './run-prediction';
 
 function started(id: string, uploadId: string, key: string): StartedPrediction {
-  return {
+  const prediction = testPrediction({
     id,
-    upload_id: uploadId,
-    status: 'starting',
-    error: null,
-    output: null,
     aspect_ratio: key,
     alignment: 'auto',
     width: 1080,
     height: 1350,
-    provider: null,
-    fallback: false,
-    offset_x: null,
-    offset_y: null,
-    confidence: null,
-    framing: 'keep',
-    style: 'natural',
-    crop: null,
-  };
+  });
+  return { ...prediction, upload_id: uploadId };
 }
 
 const image: ExpandedImage = {

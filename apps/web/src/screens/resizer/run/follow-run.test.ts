@@ -1,29 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessages, type Prediction } from '@reframe/shared';
+import { testPrediction } from '../../../api/test-prediction';
 import { MAX_POLLS } from './retry-rule';
 import { followRun, type OutputUpdate } from './follow-run';
 
-function prediction(id: string, overrides: Partial<Prediction> = {}): Prediction {
-  return {
+const prediction = (id: string, overrides: Partial<Prediction> = {}) =>
+  testPrediction({
     id,
-    status: 'starting',
-    error: null,
-    output: null,
     aspect_ratio: '1:1',
     alignment: 'auto',
     width: 1080,
     height: 1080,
-    provider: null,
-    fallback: false,
-    offset_x: null,
-    offset_y: null,
-    confidence: null,
-    framing: 'keep',
-    style: 'natural',
-    crop: null,
     ...overrides,
-  };
-}
+  });
 
 const succeeded = (id: string) =>
   prediction(id, {

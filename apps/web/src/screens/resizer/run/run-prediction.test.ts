@@ -1,30 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Prediction, PredictionInput } from '@reframe/shared';
+import { testPrediction as prediction } from '../../../api/test-prediction';
 import { runPrediction, type PredictionApi, type PredictionProgress } from './run-prediction';
 
 const input = { upload_id: 'up1', aspect_ratio: '16:9', regenerate: false };
-
-function prediction(overrides: Partial<Prediction> = {}): Prediction {
-  return {
-    id: 'p1',
-    status: 'starting',
-    error: null,
-    output: null,
-    aspect_ratio: '16:9',
-    alignment: 'center',
-    width: 853,
-    height: 480,
-    provider: null,
-    fallback: false,
-    offset_x: null,
-    offset_y: null,
-    confidence: null,
-    framing: 'keep',
-    style: 'natural',
-    crop: null,
-    ...overrides,
-  };
-}
 
 const succeeded = (id = 'p1') =>
   prediction({
