@@ -36,13 +36,15 @@ async function pay(client: TestClient, checkout: string) {
   expect(response.statusCode).toBe(303);
 }
 
-/** The user's subscriptions as the test-mode provider holds them, oldest first. */
+/**
+ * The user's subscriptions as the test-mode provider holds them, oldest first: by creation time,
+ * then, for two made in the same millisecond, by id (fulfilment's tie-break).
+ */
 async function providerSubscriptions(userId: string) {
   const rows = await t.database.db
     .selectFrom('test_payment_object')
     .select('data')
     .where('kind', '=', 'subscription')
-    .orderBy('created_at')
     .execute();
   return rows
     .map(
@@ -50,11 +52,13 @@ async function providerSubscriptions(userId: string) {
         JSON.parse(row.data) as {
           id: string;
           status: string;
+          created: number;
           metadata: { userId: string };
           items: { data: [{ price: { id: string } }] };
         },
     )
     .filter((s) => s.metadata.userId === userId)
+    .sort((a, b) => a.created - b.created || (a.id < b.id ? -1 : 1))
     .map((s) => ({ id: s.id, status: s.status, planId: planOfPrice(s.items.data[0].price.id) }));
 }
 
