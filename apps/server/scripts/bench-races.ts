@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { totalSize } from '../src/adapters/storage/storage';
+import { withThumbnails } from '../src/resizer/files/storage-keys';
 import { signWebhook } from '../src/platform/http/standard-webhooks';
 import { drawnPhoto } from '../test/resizer/images';
 import { benchStorageDriver, type BenchApp, signUpVerified, startBenchApp } from './bench-app';
@@ -69,10 +70,8 @@ async function parallelDeletes() {
     .select('output_key')
     .where('upload_id', '=', uploaded.id)
     .execute();
-  const runBytes = await totalSize(
-    app.storage,
-    new Set([upload.storage_key, ...outputs.flatMap((row) => row.output_key ?? [])]),
-  );
+  const runFiles = [upload.storage_key, ...outputs.flatMap((row) => row.output_key ?? [])];
+  const runBytes = await totalSize(app.storage, new Set(runFiles.flatMap(withThumbnails)));
 
   const started = performance.now();
   const statuses = await Promise.all(
