@@ -7,8 +7,10 @@
  * - upload: choosing the photo until its ratio shows, and the click on Process;
  * - queue wait: while none of the run's ratios was on a worker (dispatch, and the wait for the
  *   plan's one-at-a-time slot);
- * - engine: the outpaint itself (decode, fill, PNG encode), from the server's log;
- * - store: the lossless WebP, its thumbnails and the storage write, from the server's log;
+ * - engine: the outpaint itself (decode, fill, encode), from the server's log; the built-in
+ *   engine encodes the stored files themselves (lossless WebP and thumbnails, issue 40);
+ * - store: the storage write, and a hosted result's WebP and thumbnails made from its PNG, from
+ *   the server's log;
  * - other job work: the rest of each job's time on a worker (claim, read, settle);
  * - result on screen: the last job settled until its card shows (the held poll, the image load);
  * - download: the click on "Download All as ZIP" until the ZIP is saved.
@@ -214,8 +216,8 @@ function engineTable(): string {
   const parts: [string, (number | undefined)[]][] = [
     ['decode', jobs.map((job) => job.decodeMs)],
     ['fill', jobs.map((job) => job.fillMs)],
-    ['PNG encode', jobs.map((job) => job.encodeMs)],
-    ['WebP + thumbnails', jobs.map((job) => job.compactMs)],
+    ['encode (built-in: WebP + thumbnails)', jobs.map((job) => job.encodeMs)],
+    ['WebP + thumbnails from a PNG (hosted)', jobs.map((job) => job.compactMs)],
     ['storage write', jobs.map((job) => job.storeMs)],
   ];
   const rows = parts.map(([name, values]) => {
