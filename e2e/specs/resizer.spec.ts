@@ -227,6 +227,20 @@ test.describe('resizer and history', () => {
     ).toBeVisible();
   });
 
+  test('shows an iPhone photo (HEIC), which the browser cannot draw, from its stored copy', async ({
+    page,
+    request,
+  }) => {
+    await createVerifiedUser(page, request);
+    await page.locator('input[type=file]').setInputFiles(fixtureImage('coffee.heic'));
+    await expect(page.getByTestId('original-ratio')).toHaveText('1.50:1');
+    const original = page.getByRole('img', { name: 'Your original image' });
+    await expect(original).toBeVisible();
+    await expect
+      .poll(() => original.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+  });
+
   test('makes a custom size at its exact pixels, and says why a size cannot be made', async ({
     page,
     request,

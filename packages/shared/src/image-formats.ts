@@ -8,16 +8,35 @@ export interface AcceptedImageFormat {
   mimeTypes: readonly string[];
   /** Without the dot, lower case. */
   extensions: readonly string[];
+  /** Whether browsers draw it in an <img>: a HEIC photo is shown from its stored copy. */
+  browsersShow: boolean;
 }
 
 export const acceptedImageFormats: readonly AcceptedImageFormat[] = [
-  { name: 'JPEG', mimeTypes: ['image/jpeg'], extensions: ['jpg', 'jpeg'] },
-  { name: 'PNG', mimeTypes: ['image/png'], extensions: ['png'] },
-  { name: 'WebP', mimeTypes: ['image/webp'], extensions: ['webp'] },
-  { name: 'HEIC', mimeTypes: ['image/heic', 'image/heif'], extensions: ['heic', 'heif'] },
-  { name: 'BMP', mimeTypes: ['image/bmp'], extensions: ['bmp'] },
-  { name: 'GIF', mimeTypes: ['image/gif'], extensions: ['gif'] },
+  { name: 'JPEG', mimeTypes: ['image/jpeg'], extensions: ['jpg', 'jpeg'], browsersShow: true },
+  { name: 'PNG', mimeTypes: ['image/png'], extensions: ['png'], browsersShow: true },
+  { name: 'WebP', mimeTypes: ['image/webp'], extensions: ['webp'], browsersShow: true },
+  {
+    name: 'HEIC',
+    mimeTypes: ['image/heic', 'image/heif'],
+    extensions: ['heic', 'heif'],
+    browsersShow: false,
+  },
+  { name: 'BMP', mimeTypes: ['image/bmp'], extensions: ['bmp'], browsersShow: true },
+  { name: 'GIF', mimeTypes: ['image/gif'], extensions: ['gif'], browsersShow: true },
 ];
+
+/**
+ * Whether a browser can draw a chosen file as it is, by its type or, when the browser names none
+ * (HEIC on most desktops), its extension.
+ */
+export function browsersShowFile(file: { name: string; type: string }): boolean {
+  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+  const format =
+    acceptedImageFormats.find((candidate) => candidate.mimeTypes.includes(file.type)) ??
+    acceptedImageFormats.find((candidate) => candidate.extensions.includes(extension));
+  return format?.browsersShow ?? false;
+}
 
 export const acceptedImageExtensions: readonly string[] = acceptedImageFormats.flatMap(
   (format) => format.extensions,

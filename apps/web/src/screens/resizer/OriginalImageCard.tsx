@@ -32,11 +32,18 @@ export function OriginalImageCard({
       <div
         className={`mx-5 mt-4 grid place-items-center rounded-xl ring-1 ring-slate-200 sm:mx-6 ${checkerboard}`}
       >
-        <img
-          src={chosen.previewUrl}
-          alt={r.originalAlt}
-          className="max-h-[400px] w-auto max-w-full object-contain"
-        />
+        {chosen.previewUrl ? (
+          <img
+            src={chosen.previewUrl}
+            alt={r.originalAlt}
+            className="max-h-[400px] w-auto max-w-full object-contain"
+          />
+        ) : (
+          // A photo the browser cannot draw (HEIC) shows once its stored copy is made.
+          <div className="grid h-48 place-items-center">
+            <Spinner className="text-brand-600" />
+          </div>
+        )}
       </div>
       {upload && Math.min(upload.width, upload.height) < SMALL_IMAGE_SIDE && (
         <p

@@ -83,11 +83,17 @@ export function UploadArea({
 function ChosenFile({ chosen, uploading }: { chosen: ChosenImage; uploading: boolean }) {
   return (
     <div className="flex w-full max-w-sm items-center gap-3 rounded-xl bg-slate-50 p-2.5 text-left ring-1 ring-slate-200">
-      <img
-        src={chosen.previewUrl}
-        alt=""
-        className="size-12 shrink-0 rounded-lg object-cover ring-1 ring-slate-200"
-      />
+      {chosen.previewUrl ? (
+        <img
+          src={chosen.previewUrl}
+          alt=""
+          className="size-12 shrink-0 rounded-lg object-cover ring-1 ring-slate-200"
+        />
+      ) : (
+        <div className="grid size-12 shrink-0 place-items-center rounded-lg bg-white ring-1 ring-slate-200">
+          <ImageUp aria-hidden="true" className="size-5 text-slate-400" />
+        </div>
+      )}
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-slate-900" data-testid="chosen-filename">
           {chosen.name}

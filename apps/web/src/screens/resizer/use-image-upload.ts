@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { thumbnailUrl, type UploadResponse } from '@reframe/shared';
+import { browsersShowFile, thumbnailUrl, type UploadResponse } from '@reframe/shared';
 import { uploadImage } from '../../api/resizer';
 import { uploadProblem } from './upload-checks';
 
@@ -8,8 +8,11 @@ export interface ChosenImage {
   name: string;
   /** Bytes of a file just chosen; null for a run restored from history. */
   size: number | null;
-  /** A local object URL, so the preview shows at once, or the stored original's URL. */
-  previewUrl: string;
+  /**
+   * A local object URL, so the preview shows at once, or the stored original's preview: restored
+   * from history, or once uploaded for a file the browser cannot draw (HEIC). Null until then.
+   */
+  previewUrl: string | null;
 }
 
 /**
@@ -35,15 +38,22 @@ export function useImageUpload(
     mutationFn: uploadImage,
     // A slower upload of an image the user has already replaced must not win.
     onSuccess: (upload, file) => {
-      if (file === latest.current) onUploaded(upload);
+      if (file !== latest.current) return;
+      setChosen((current) =>
+        current && current.previewUrl === null
+          ? { ...current, previewUrl: thumbnailUrl(upload.url, 'preview') }
+          : current,
+      );
+      onUploaded(upload);
     },
     // A file the server refused leaves nothing chosen: the panel goes back to its empty state.
     onError: () => setChosen(null),
   });
 
   useEffect(() => {
-    if (!chosen?.previewUrl.startsWith('blob:')) return;
-    return () => URL.revokeObjectURL(chosen.previewUrl);
+    const previewUrl = chosen?.previewUrl;
+    if (!previewUrl?.startsWith('blob:')) return;
+    return () => URL.revokeObjectURL(previewUrl);
   }, [chosen]);
 
   function choose(file: File) {
@@ -55,7 +65,8 @@ export function useImageUpload(
     setProblem(null);
     onChosen();
     latest.current = file;
-    setChosen({ name: file.name, size: file.size, previewUrl: URL.createObjectURL(file) });
+    const previewUrl = browsersShowFile(file) ? URL.createObjectURL(file) : null;
+    setChosen({ name: file.name, size: file.size, previewUrl });
     mutation.reset();
     mutation.mutate(file);
   }

@@ -36,11 +36,19 @@ export function BulkPhotoList({
       <ul className="mt-3 grid grid-cols-4 gap-2 sm:grid-cols-6 lg:grid-cols-4">
         {photos.map((photo) => (
           <li key={photo.id} className="relative" title={photo.error ?? photo.file.name}>
-            <img
-              src={photo.previewUrl}
-              alt={photo.file.name}
-              className={`aspect-square w-full rounded-lg object-cover ring-1 ${photo.error ? 'opacity-40 ring-red-400' : 'ring-slate-200'}`}
-            />
+            {photo.previewUrl ? (
+              <img
+                src={photo.previewUrl}
+                alt={photo.file.name}
+                className={`aspect-square w-full rounded-lg object-cover ring-1 ${photo.error ? 'opacity-40 ring-red-400' : 'ring-slate-200'}`}
+              />
+            ) : (
+              <div
+                role="img"
+                aria-label={photo.file.name}
+                className={`aspect-square w-full rounded-lg bg-slate-100 ring-1 ${photo.error ? 'ring-red-400' : 'ring-slate-200'}`}
+              />
+            )}
             {!photo.upload && !photo.error && (
               <Spinner size="sm" className="absolute top-1 left-1 text-brand-600" />
             )}

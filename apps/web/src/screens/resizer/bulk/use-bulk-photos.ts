@@ -1,12 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MAX_BULK_PHOTOS, type UploadResponse } from '@reframe/shared';
+import {
+  browsersShowFile,
+  MAX_BULK_PHOTOS,
+  thumbnailUrl,
+  type UploadResponse,
+} from '@reframe/shared';
 import { uploadImage } from '../../../api/resizer';
 import { uploadProblem } from '../upload-checks';
 
 export interface BulkPhoto {
   id: number;
   file: File;
-  previewUrl: string;
+  /** A local object URL; for a file the browser cannot draw (HEIC), its stored thumbnail once uploaded. */
+  previewUrl: string | null;
   upload: UploadResponse | null;
   error: string | null;
 }
@@ -35,7 +41,7 @@ export function useBulkPhotos() {
     const added = files.map((file) => ({
       id: nextPhotoId.current++,
       file,
-      previewUrl: URL.createObjectURL(file),
+      previewUrl: browsersShowFile(file) ? URL.createObjectURL(file) : null,
       upload: null,
       error: uploadProblem(file),
     }));
@@ -46,7 +52,8 @@ export function useBulkPhotos() {
       uploads.current = uploads.current.then(async () => {
         try {
           const upload = await uploadImage(photo.file);
-          if (alive.current) patchPhoto(photo.id, { upload });
+          const previewUrl = photo.previewUrl ?? thumbnailUrl(upload.url, 'thumb');
+          if (alive.current) patchPhoto(photo.id, { upload, previewUrl });
         } catch (failure) {
           if (alive.current) patchPhoto(photo.id, { error: (failure as Error).message });
         }
