@@ -26,12 +26,17 @@ export const acceptedImageFormats: readonly AcceptedImageFormat[] = [
   { name: 'GIF', mimeTypes: ['image/gif'], extensions: ['gif'], browsersShow: true },
 ];
 
+/** A file name's extension, lower case and without the dot; '' when the name has none. */
+export function fileExtension(name: string): string {
+  return name.includes('.') ? (name.split('.').pop()?.toLowerCase() ?? '') : '';
+}
+
 /**
  * Whether a browser can draw a chosen file as it is, by its type or, when the browser names none
  * (HEIC on most desktops), its extension.
  */
 export function browsersShowFile(file: { name: string; type: string }): boolean {
-  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+  const extension = fileExtension(file.name);
   const format =
     acceptedImageFormats.find((candidate) => candidate.mimeTypes.includes(file.type)) ??
     acceptedImageFormats.find((candidate) => candidate.extensions.includes(extension));

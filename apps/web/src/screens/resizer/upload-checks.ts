@@ -2,6 +2,7 @@ import {
   acceptedImageExtensions,
   acceptedImageFormats,
   errorMessages,
+  fileExtension,
   MAX_UPLOAD_BYTES,
 } from '@reframe/shared';
 
@@ -21,8 +22,7 @@ interface FileLike {
 /** The brief: a file counts as an image if its type starts with image/, or by its extension. */
 function isAcceptedImageFile(file: Pick<FileLike, 'name' | 'type'>): boolean {
   if (file.type.startsWith('image/')) return true;
-  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-  return file.name.includes('.') && acceptedImageExtensions.includes(extension);
+  return acceptedImageExtensions.includes(fileExtension(file.name));
 }
 
 /** The message to show for a chosen file, or null when it may be uploaded. */

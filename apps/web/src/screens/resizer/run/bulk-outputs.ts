@@ -52,8 +52,17 @@ export function fromUpdate({ status, result, error }: OutputUpdate): Partial<Bul
 /** A regeneration's result: the new image at its size and placement, done. */
 export function fromRegenerated(result: ExpandedImage): Partial<BulkOutput> {
   const { url, width, height, offsetX, offsetY, alignment, crop } = result;
-  const made = { url, width, height, offsetX, offsetY, alignment, crop };
-  return { ...made, status: 'completed', error: null };
+  return {
+    url,
+    width,
+    height,
+    offsetX,
+    offsetY,
+    alignment,
+    crop,
+    status: 'completed',
+    error: null,
+  };
 }
 
 /** The outputs with one of them changed. */
