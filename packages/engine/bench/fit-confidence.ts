@@ -14,7 +14,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { LOW_CONFIDENCE_BELOW as WARN_BELOW } from '@reframe/shared/geometry/index';
-import { confidenceOf } from '../src/fill/confidence';
+import { confidenceOf, partLevel } from '../src/fill/confidence';
 import type { DefectPart, DefectScore } from '../src/fill/defect-score';
 import { DEFECT_PARTS } from '../src/fill/defect-score';
 import type { RawImage } from '../src/codecs/bmp';
@@ -84,7 +84,10 @@ async function measure(): Promise<Judged[]> {
 }
 
 function samples(judged: Judged[], parts: readonly DefectPart[]): Sample[] {
-  return judged.map((j) => ({ x: parts.map((p) => j.score[p]), publishable: j.publishable }));
+  return judged.map((j) => ({
+    x: parts.map((p) => partLevel(j.score[p])),
+    publishable: j.publishable,
+  }));
 }
 
 /** Each result's confidence from a fit on all the others. */
@@ -207,13 +210,13 @@ async function main(): Promise<void> {
     `\nThe best set (${chosen.join(', ')}), fitted on all:\n\n    ${calibrationBlock(fit, chosen)}\n`,
   );
   console.log(
-    `| result | publishable | confidence, in sample | left out | ${chosen.join(' | ')} |`,
+    `| result | way | publishable | confidence, in sample | left out | ${chosen.join(' | ')} |`,
   );
   console.log(`|---|---|---|---|---|${chosen.map(() => '---|').join('')}`);
   judged.forEach((j, i) => {
     const inSample = predict(
       fit,
-      chosen.map((p) => j.score[p]),
+      chosen.map((p) => partLevel(j.score[p])),
     );
     const parts = chosen.map((p) => j.score[p].toFixed(3)).join(' | ');
     console.log(

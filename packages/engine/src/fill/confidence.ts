@@ -5,13 +5,27 @@ import { seamView } from './detectors/seam-view';
 import type { FillPlan } from './shift-map-fill';
 
 /**
- * The confidence is a logistic of the predictor's parts, fitted to the results judged at full
- * size (bench/verdicts.md, `npm run bench:confidence`):
- * `1 / (1 + exp(-(bias - sum of weight times part)))`. Only the parts with a weight are measured.
+ * The confidence is a logistic of the predictor's parts, each read on a log scale (`partLevel`),
+ * fitted to the results judged at full size (bench/verdicts.md, `npm run bench:confidence`):
+ * `1 / (1 + exp(-(bias - sum of weight times ln(part + PART_FLOOR))))`. Only the parts with a
+ * weight are measured.
  */
 export interface Calibration {
   bias: number;
   weights: Partial<Record<DefectPart, number>>;
+}
+
+/**
+ * A part below this reads as clean: the log's floor. The parts are sums over the new area, a few
+ * results far above the rest; on a log scale the first visible defect moves the confidence as
+ * much as doubling a bad one, which is how the verdicts read (EXPERIMENTS.md, "The confidence on
+ * a log scale").
+ */
+export const PART_FLOOR = 0.05;
+
+/** A part's value as the confidence reads it. */
+export function partLevel(value: number): number {
+  return Math.log(value + PART_FLOOR);
 }
 
 /** The confidence (0..1) for a defect score. */
@@ -19,7 +33,7 @@ export function confidenceOf(score: DefectScore, calibration: Calibration): numb
   let z = calibration.bias;
   for (const part of DEFECT_PARTS) {
     const weight = calibration.weights[part] ?? 0;
-    if (weight !== 0) z -= weight * score[part];
+    if (weight !== 0) z -= weight * partLevel(score[part]);
   }
   return 1 / (1 + Math.exp(-z));
 }

@@ -92,8 +92,8 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   },
   // The confidence's logistic, fitted by `npm run bench:confidence` (README, step 5).
   confidence: {
-    bias: 2.406, // the log-odds of a clean fill before any part
-    weights: { texture: 0.015, stacking: 10.841, boxes: 0.776, lineBreaks: 2.061 },
+    bias: -4.679, // the log-odds of a clean fill where every part read is 1 - PART_FLOOR
+    weights: { stacking: 1.144, hardSeams: 0.184, lineBreaks: 1.499 },
   },
   measureAll: false, // production measures only what the ranking and the confidence read
 };
