@@ -9,6 +9,7 @@ import {
   seedsFrom,
 } from './placement-search';
 import type { CanvasPlacement, Raster } from './raster';
+import { FillScratch } from './scratch';
 import type { FillContext, FillPlan, ShiftMapOptions } from './shift-map-fill';
 import { DEFAULT_SHIFT_MAP_OPTIONS, fillContext, planFill, renderFill } from './shift-map-fill';
 
@@ -48,6 +49,8 @@ interface Candidate {
   ranked: number;
   /** The centred placement's bias (1 elsewhere): `ranked` is `total` times it, times the share invented. */
   bias: number;
+  /** The coarse labelling's confidence with the placement seed, and whether it is clean. */
+  confidence: number;
   clean: boolean;
 }
 
@@ -65,10 +68,12 @@ const JOINT_PLACEMENTS = 2;
  * Searches frames (trims), placements and seeds with the defect predictor. The largest trim the
  * trim-side rules allow comes first, as it leaves the least to invent; when the whole photo is
  * offered (Auto framing) it comes first instead only when its best fill is clean by a strict
- * margin (WHOLE_CLEAN_CONFIDENCE, judged coarse and then on the working-scale plan that would be
+ * margin (WHOLE_CLEAN_CONFIDENCE, judged coarse and, only when it passes there, on the working-scale plan that would be
  * rendered), else it comes last. Within a frame, placements the predictor calls clean come
  * first, then by score; the best few are compared with the caller's seeds together. `rank` 1,
  * 2, … walks the same order (a regeneration): the first frame's placements, then the next frame's.
+ * Every frame's labelling works in `scratch` (see `FillScratch`): a pool worker passes the one it
+ * keeps.
  */
 export function chooseFramedFill<F extends Frame>(
   choice: FrameChoice<F>,
@@ -77,12 +82,13 @@ export function chooseFramedFill<F extends Frame>(
   options: ShiftMapOptions = DEFAULT_SHIFT_MAP_OPTIONS,
   search: SearchOptions = DEFAULT_SEARCH_OPTIONS,
   rank = 0,
+  scratch = new FillScratch(),
 ): FramedFill<F> {
   const frames: F[] = choice.whole ? [choice.whole] : [];
   const contexts: FillContext[] = [];
   const scored: Candidate[][] = [];
   const contextOf = (i: number): FillContext =>
-    (contexts[i] ??= fillContext(frames[i]!.original, frames[i]!.canvas, options));
+    (contexts[i] ??= fillContext(frames[i]!.original, frames[i]!.canvas, options, scratch));
   const coarse = (i: number): Candidate[] =>
     (scored[i] ??= rankOrder(
       coarseCandidates(contextOf(i), frames[i]!, i, mode, search, i > 0 && !!choice.whole),
@@ -97,19 +103,19 @@ export function chooseFramedFill<F extends Frame>(
 
   let wholeClean = false;
   if (choice.whole) {
-    // The coarse judgement first: only a whole photo that looks clean there is planned at the
-    // working scale (which it then is rendered from) to be sure.
+    // The coarse judgement first: only a whole photo that is clean by the margin there is given
+    // its seeds and planned at the working scale (which it then is rendered from) to be sure.
     const first = coarse(0)[0]!;
-    const best = withBestSeed(contextOf(0), first, seed, search);
-    const plan = first.clean ? planOf(contextOf(0), best) : undefined;
-    wholeClean =
-      first.clean &&
-      (!plan ||
+    if (first.confidence >= WHOLE_CLEAN_CONFIDENCE) {
+      const best = withBestSeed(contextOf(0), first, seed, search);
+      const plan = planOf(contextOf(0), best);
+      wholeClean =
+        !plan ||
         judgeFill(plan, undefined, search.defects, search.confidence).confidence >=
-          WHOLE_CLEAN_CONFIDENCE);
-    if (wholeClean && rank === 0) {
-      const context = contextOf(0);
-      return { ...finish(context, best, plan, search), frame: frames[0]! };
+          WHOLE_CLEAN_CONFIDENCE;
+      if (wholeClean && rank === 0) {
+        return { ...finish(contextOf(0), best, plan, search), frame: frames[0]! };
+      }
     }
   }
   frames.push(...choice.trims());
@@ -178,7 +184,7 @@ function coarseCandidates(
   return placements.map((placement) => {
     if (placement.width === w && placement.height === h) {
       const candidate = { frame: index, placement, seed: PLACEMENT_SEED, total: 0, ranked: 0 };
-      return { ...candidate, bias: 1, clean: true };
+      return { ...candidate, bias: 1, confidence: 1, clean: true };
     }
     const plan = planFill(context, placement, PLACEMENT_SEED, search.searchPixels);
     const { score, confidence } = judgeFill(
@@ -199,7 +205,16 @@ function coarseCandidates(
     const ranked = score.total * bias * invented;
     const clean = confidence >= CLEAN_CONFIDENCE;
     const { total } = score;
-    return { frame: index, placement, seed: PLACEMENT_SEED, total, ranked, bias, clean };
+    return {
+      frame: index,
+      placement,
+      seed: PLACEMENT_SEED,
+      total,
+      ranked,
+      bias,
+      confidence,
+      clean,
+    };
   });
 }
 

@@ -127,7 +127,7 @@ async function fillJob(
       ? await backdrop(image, request, maxTrim)
       : maxTrim === 0
         ? { ...chosenFill(image, request, scratch), crop: wholeOf(image) }
-        : framedFill(image, request, maxTrim);
+        : framedFill(image, request, maxTrim, scratch);
   const filled = performance.now();
   const output = canvas.outputWidth === undefined ? placed.size : outputSizeOf(canvas);
   return {
@@ -186,7 +186,12 @@ function chosenFill(
 }
 
 /** The fill searched over trims (and placements and seeds) on the smallest canvases. */
-function framedFill(image: RawImage, request: OutpaintRequest, maxTrim: number): Placed {
+function framedFill(
+  image: RawImage,
+  request: OutpaintRequest,
+  maxTrim: number,
+  scratch: FillScratch,
+): Placed {
   const fillOptions = DEFAULT_SHIFT_MAP_OPTIONS;
   const preferWhole = request.preferWhole ?? false;
   const { canvas } = request;
@@ -203,6 +208,7 @@ function framedFill(image: RawImage, request: OutpaintRequest, maxTrim: number):
     fillOptions,
     DEFAULT_SEARCH_OPTIONS,
     request.rank ?? 0,
+    scratch,
   );
   return { ...fill, size: sizeOf(fill.frame.canvas), crop: fill.frame.crop };
 }
