@@ -8,6 +8,7 @@ import {
   PLACEMENT_SEED,
   seedsFrom,
 } from './placement-search';
+import type { PhotoPreview } from './photo-preview';
 import type { CanvasPlacement, Raster } from './raster';
 import { FillScratch } from './scratch';
 import type { FillContext, FillPlan, ShiftMapOptions } from './shift-map-fill';
@@ -26,6 +27,8 @@ export interface Frame {
   canvas: CanvasPlacement;
   /** The share trimmed (0 for the whole photo). */
   trim: number;
+  /** The kept part's preview and regions, when the caller has already made them (the whole photo). */
+  photo?: PhotoPreview;
 }
 
 export interface FramedFill<F extends Frame> extends ChosenFill {
@@ -88,7 +91,13 @@ export function chooseFramedFill<F extends Frame>(
   const contexts: FillContext[] = [];
   const scored: Candidate[][] = [];
   const contextOf = (i: number): FillContext =>
-    (contexts[i] ??= fillContext(frames[i]!.original, frames[i]!.canvas, options, scratch));
+    (contexts[i] ??= fillContext(
+      frames[i]!.original,
+      frames[i]!.canvas,
+      options,
+      scratch,
+      frames[i]!.photo,
+    ));
   const coarse = (i: number): Candidate[] =>
     (scored[i] ??= rankOrder(
       coarseCandidates(contextOf(i), frames[i]!, i, mode, search, i > 0 && !!choice.whole),

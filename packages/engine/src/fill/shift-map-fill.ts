@@ -4,11 +4,12 @@ import { expandLabels } from './alpha-expansion';
 import type { JudgedRarity, RarityOptions } from './colour-rarity';
 import { colourRarity, rarityAt } from './colour-rarity';
 import type { CanvasPlacement, Raster } from './raster';
+import type { PhotoPreview } from './photo-preview';
+import { photoPreview } from './photo-preview';
 import { resizeArea } from './raster';
 import type { BlendOptions } from './copy-blend';
 import { blendCorrection } from './copy-blend';
 import type { RegionRarity, RegionRarityOptions } from './region-rarity';
-import { regionRarity } from './region-rarity';
 import { createRng } from './rng';
 import type { EdgeLine, LineOptions, Side } from './edge-lines';
 import { edgeLines } from './edge-lines';
@@ -158,27 +159,23 @@ export interface FillContext {
 /**
  * The shared part of every fill of `original` on a canvas of `canvas`'s size. `scratch` is the
  * working memory of its plans and renders: a pool worker passes the one it keeps for all its jobs.
+ * `photo` is the original's preview and regions, when the caller has already made them.
  */
 export function fillContext(
   original: Raster,
   canvas: { width: number; height: number },
   options: ShiftMapOptions,
   scratch = new FillScratch(),
+  photo: PhotoPreview = photoPreview(original, options),
 ): FillContext {
   const { width: w, height: h } = original;
-  const previewScale = Math.min(1, options.lines.side / Math.max(w, h));
-  const preview = resizeArea(
-    original,
-    Math.max(3, Math.round(w * previewScale)),
-    Math.max(3, Math.round(h * previewScale)),
-  );
+  const { preview, regions } = photo;
   const sides: Side[] = [
     ...(canvas.width > w ? (['left', 'right'] as const) : []),
     ...(canvas.height > h ? (['top', 'bottom'] as const) : []),
   ];
   const lines = edgeLines(preview, sides, options.lines);
   const rarity = colourRarity(preview, sides, options.rarity);
-  const regions = regionRarity(preview, options.regions);
   return { original, options, preview, lines, rarity, regions, working: new Map(), scratch };
 }
 

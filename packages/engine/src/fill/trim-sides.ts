@@ -2,10 +2,11 @@ import type { JudgedRarity } from './colour-rarity';
 import { colourRarity, rarityAt } from './colour-rarity';
 import type { EdgeLine, Side } from './edge-lines';
 import { edgeLines } from './edge-lines';
+import type { PhotoPreview } from './photo-preview';
+import { photoPreview } from './photo-preview';
 import type { Raster } from './raster';
 import { resizeArea } from './raster';
 import type { RegionRarity } from './region-rarity';
-import { regionRarity } from './region-rarity';
 import type { ShiftMapOptions } from './shift-map-fill';
 
 /** The axis a framing trims: 'x' takes columns off the left and right, 'y' rows off the top and bottom. */
@@ -69,16 +70,10 @@ export function analyseTrimSides(
   axis: TrimAxis,
   fill: ShiftMapOptions,
   options: TrimSideOptions = DEFAULT_TRIM_SIDE_OPTIONS,
+  photo: PhotoPreview = photoPreview(image, fill),
 ): TrimSides {
-  const { width: w, height: h } = image;
-  const previewScale = Math.min(1, fill.lines.side / Math.max(w, h));
-  const preview = resizeArea(
-    image,
-    Math.max(3, Math.round(w * previewScale)),
-    Math.max(3, Math.round(h * previewScale)),
-  );
+  const { preview, regions } = photo;
   const sides: Side[] = axis === 'x' ? ['left', 'right'] : ['top', 'bottom'];
-  const regions = regionRarity(preview, fill.regions);
   const colour = colourRarity(preview, sides, fill.rarity);
   const lines = edgeLines(preview, sides, fill.lines).filter(
     (line) => Math.abs(Math.atan(line.slope)) >= (options.leadingTilt * Math.PI) / 180,

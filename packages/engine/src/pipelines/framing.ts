@@ -1,6 +1,8 @@
 import type { RawImage } from '../codecs/bmp';
 import { ENGINE_MAX_CANVAS_SIDE } from '../codecs/limits';
 import type { Frame } from '../fill/framing-search';
+import type { PhotoPreview } from '../fill/photo-preview';
+import { photoPreview } from '../fill/photo-preview';
 import type { CanvasPlacement } from '../fill/raster';
 import type { ShiftMapOptions } from '../fill/shift-map-fill';
 import type { TrimAxis, TrimSides } from '../fill/trim-sides';
@@ -85,6 +87,7 @@ export function framesFor(
   request: CanvasRequest,
   shares: readonly number[],
   fill: ShiftMapOptions,
+  photo: PhotoPreview = photoPreview(image, fill),
 ): CroppedFrame[] {
   const ratio = ratioOf(request);
   const { width: w, height: h } = image;
@@ -104,7 +107,7 @@ export function framesFor(
   for (const share of shares) {
     let crop: Crop = { x: 0, y: 0, width: w, height: h };
     if (share > 0 && axis && useful > 0) {
-      sides ??= analyseTrimSides(image, axis, fill);
+      sides ??= analyseTrimSides(image, axis, fill, undefined, photo);
       const trim = largestTrim(sides, size, Math.min(useful, Math.round(share * size)));
       const split = trim > 0 ? splitTrim(sides, size, trim) : undefined;
       if (split) {
@@ -121,6 +124,7 @@ export function framesFor(
       crop,
       trim: 1 - (crop.width * crop.height) / (w * h),
       ...framed(image, crop, request, ratio),
+      ...(trimmed === 0 ? { photo } : {}),
     });
   }
   return frames;

@@ -8,6 +8,7 @@ import { chooseFramedFill } from '../fill/framing-search';
 import type { PlacementMode } from '../fill/placement-search';
 import { chooseAndFill, DEFAULT_SEARCH_OPTIONS } from '../fill/placement-search';
 import type { CanvasPlacement } from '../fill/raster';
+import { photoPreview } from '../fill/photo-preview';
 import { FillScratch } from '../fill/scratch';
 import { DEFAULT_SHIFT_MAP_OPTIONS } from '../fill/shift-map-fill';
 import type { CanvasRequest, Crop, FramedResult, StoredResult } from './canvas';
@@ -195,11 +196,14 @@ function framedFill(
   const fillOptions = DEFAULT_SHIFT_MAP_OPTIONS;
   const preferWhole = request.preferWhole ?? false;
   const { canvas } = request;
-  const whole = preferWhole ? framesFor(image, canvas, [0], fillOptions)[0] : undefined;
+  // The whole photo's fill and the trims' analysis read the same preview: made once.
+  const photo = photoPreview(image, fillOptions);
+  const framesOf = (shares: number[]) => framesFor(image, canvas, shares, fillOptions, photo);
+  const whole = preferWhole ? framesOf([0])[0] : undefined;
   const trims = (): CroppedFrame[] => {
-    const trimmed = framesFor(image, canvas, trimShares(maxTrim), fillOptions);
+    const trimmed = framesOf(trimShares(maxTrim));
     // A trim mode with nothing it may trim keeps the whole photo, on the smallest canvas.
-    return trimmed.length || whole ? trimmed : framesFor(image, canvas, [0], fillOptions);
+    return trimmed.length || whole ? trimmed : framesOf([0]);
   };
   const fill = chooseFramedFill(
     { whole, trims },
