@@ -67,7 +67,7 @@ export function judgeFill(
 }
 
 function viewOf(plan: FillPlan, pixels: Uint8Array | undefined): SeamView {
-  const labels = { width: plan.work.width, height: plan.work.height, copyOf: plan.shifts.copyOf };
+  const labels = { width: plan.work.width, height: plan.work.height, copyOf: plan.lineage };
   if (pixels) {
     const { width, height } = plan.placement;
     return seamView(pixels, width, height, pixels.length / (width * height), labels);

@@ -105,6 +105,21 @@ describe('shiftMapFill', () => {
     }
   });
 
+  it('leaves no line where a later growth step copies a seam an earlier step made', () => {
+    // Extended upwards by three times its height, a sky-like ramp grows in two steps; the first
+    // step's copies meet the original at a step of the ramp's whole height, which the second
+    // step's copies take in.
+    const noise = createRng(3);
+    const sky = syntheticImage(80, 40, (_x, y) => [90 + 2 * y + noise() * 4, 110 + 2 * y, 160]);
+    const out = shiftMapFill(sky, { width: 80, height: 160, offsetX: 0, offsetY: 120 }, 1);
+    for (let y = 1; y < 120; y++) {
+      let step = 0;
+      for (let x = 0; x < 80; x++)
+        step += Math.abs(rgbAt(out, 80, x, y)[0] - rgbAt(out, 80, x, y - 1)[0]);
+      expect(step / 80).toBeLessThan(6);
+    }
+  });
+
   it('carries a tilted cable on past the edge at its height and angle', () => {
     const noise = createRng(4);
     const slope = 0.4;

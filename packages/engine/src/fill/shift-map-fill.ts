@@ -192,6 +192,12 @@ export interface FillPlan {
   /** Per working pixel, the chosen copy's shift in working px (0 on the original). */
   workShiftX: Int32Array;
   workShiftY: Int32Array;
+  /**
+   * Per working pixel, its chain of copies (-1 on the original): two new pixels share it only when
+   * they show one copy of one source, so a seam an earlier step made and a later copy carried on
+   * still parts them. The blend smooths every such seam, not only those between this step's copies.
+   */
+  lineage: Int32Array;
   /** The labelling's energy summed over the steps. */
   energy: number;
 }
@@ -229,6 +235,8 @@ export function planFill(
   const workShiftX = new Int32Array(Ww * Hw);
   const workShiftY = new Int32Array(Ww * Hw);
   const copyOf = new Int32Array(Ww * Hw).fill(-1);
+  const lineage = new Int32Array(Ww * Hw).fill(-1);
+  const chains = new Map<number, number>();
   let firstCopy = 0;
   let energy = 0;
   for (let k = 1; k < workSteps.length; k++) {
@@ -271,6 +279,10 @@ export function planFill(
       workShiftX[p] = s.dx;
       workShiftY[p] = s.dy;
       copyOf[p] = firstCopy + labels[p]!;
+      const chain = copyOf[p]! * Ww * Hw + lineage[q]! + 1;
+      let id = chains.get(chain);
+      if (id === undefined) chains.set(chain, (id = chains.size));
+      lineage[p] = id;
     }
     firstCopy += L;
   }
@@ -283,6 +295,7 @@ export function planFill(
     shifts: { shiftX, shiftY, copyOf, Ww, sx, sy },
     workShiftX,
     workShiftY,
+    lineage,
     energy,
   };
 }
@@ -303,7 +316,7 @@ export function renderFill(context: FillContext, plan: FillPlan): Uint8Array {
   const { width: Ww, height: Hw } = work;
   const solved = new Uint8Array(Ww * Hw);
   for (let p = 0; p < solved.length; p++) solved[p] = shifts.copyOf[p]! >= 0 ? 1 : 0;
-  const values = blendCorrection(work, solved, shifts.copyOf, options.blend, scratch);
+  const values = blendCorrection(work, solved, plan.lineage, options.blend, scratch);
   addCorrection(canvas, plan.steps[0]!, { values, solved, width: Ww, height: Hw });
   featherBorder(canvas, plan.steps[0]!, options.feather);
   return out;
