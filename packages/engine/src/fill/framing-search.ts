@@ -27,7 +27,7 @@ export interface Frame {
   canvas: CanvasPlacement;
   /** The share trimmed (0 for the whole photo). */
   trim: number;
-  /** The kept part's preview and regions, when the caller has already made them (the whole photo). */
+  /** The kept part's preview and regions, when the caller has made them (the whole photo). */
   photo?: PhotoPreview;
 }
 
@@ -50,12 +50,16 @@ interface Candidate {
   /** The coarse defect total, and the same with the centred placement's bias. */
   total: number;
   ranked: number;
-  /** The centred placement's bias (1 elsewhere): `ranked` is `total` times it, times the share invented. */
+  /**
+   * The centred placement's bias (1 elsewhere): `ranked` is `total` times it times the share
+   * invented.
+   */
   bias: number;
-  /** The coarse labelling's confidence with the placement seed, and whether it is clean. */
+  /** The coarse labelling's confidence with the placement seed. */
   confidence: number;
-  clean: boolean;
 }
+
+const isClean = (candidate: Candidate): boolean => candidate.confidence >= CLEAN_CONFIDENCE;
 
 /**
  * Auto framing keeps the whole photo only when its fill's confidence is at least this, a strict
@@ -71,12 +75,12 @@ const JOINT_PLACEMENTS = 2;
  * Searches frames (trims), placements and seeds with the defect predictor. The largest trim the
  * trim-side rules allow comes first, as it leaves the least to invent; when the whole photo is
  * offered (Auto framing) it comes first instead only when its best fill is clean by a strict
- * margin (WHOLE_CLEAN_CONFIDENCE, judged coarse and, only when it passes there, on the working-scale plan that would be
- * rendered), else it comes last. Within a frame, placements the predictor calls clean come
- * first, then by score; the best few are compared with the caller's seeds together. `rank` 1,
- * 2, … walks the same order (a regeneration): the first frame's placements, then the next frame's.
- * Every frame's labelling works in `scratch` (see `FillScratch`): a pool worker passes the one it
- * keeps.
+ * margin (WHOLE_CLEAN_CONFIDENCE, judged coarse and, only when it passes there, on the
+ * working-scale plan that would be rendered), else it comes last. Within a frame, placements the
+ * predictor calls clean come first, then by score; the best few are compared with the caller's
+ * seeds together. `rank` 1, 2, … walks the same order (a regeneration): the first frame's
+ * placements, then the next frame's. Every frame's labelling works in `scratch` (see
+ * `FillScratch`): a pool worker passes the one it keeps.
  */
 export function chooseFramedFill<F extends Frame>(
   choice: FrameChoice<F>,
@@ -165,7 +169,7 @@ function jointBest(
 ): Candidate {
   const tried = candidates
     .slice(0, JOINT_PLACEMENTS)
-    .filter((c) => c.clean === candidates[0]!.clean)
+    .filter((c) => isClean(c) === isClean(candidates[0]!))
     .map((c) => withBestSeed(context, c, seed, search));
   return tried.reduce((best, c) => (c.total * c.bias < best.total * best.bias ? c : best));
 }
@@ -193,7 +197,7 @@ function coarseCandidates(
   return placements.map((placement) => {
     if (placement.width === w && placement.height === h) {
       const candidate = { frame: index, placement, seed: PLACEMENT_SEED, total: 0, ranked: 0 };
-      return { ...candidate, bias: 1, confidence: 1, clean: true };
+      return { ...candidate, bias: 1, confidence: 1 };
     }
     const plan = planFill(context, placement, PLACEMENT_SEED, search.searchPixels);
     const { score, confidence } = judgeFill(
@@ -212,7 +216,6 @@ function coarseCandidates(
     const invented = 1 - (w * h) / (placement.width * placement.height);
     const bias = centred ? 1 - search.centreBias : 1;
     const ranked = score.total * bias * invented;
-    const clean = confidence >= CLEAN_CONFIDENCE;
     const { total } = score;
     return {
       frame: index,
@@ -222,7 +225,6 @@ function coarseCandidates(
       ranked,
       bias,
       confidence,
-      clean,
     };
   });
 }
@@ -230,7 +232,7 @@ function coarseCandidates(
 /** Clean first, then by score; a tie keeps the earlier frame (less trimmed). */
 function rankOrder(candidates: Candidate[]): Candidate[] {
   return [...candidates].sort(
-    (a, b) => Number(b.clean) - Number(a.clean) || a.ranked - b.ranked || a.frame - b.frame,
+    (a, b) => Number(isClean(b)) - Number(isClean(a)) || a.ranked - b.ranked || a.frame - b.frame,
   );
 }
 
