@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { planFor } from '../team/plans';
 import type { DB } from '../platform/db/types';
-import { findMembership, findTeamByOwner } from '../team/team.repo';
+import { activeMembership, activeOwnedTeamId } from '../team/team-access';
 
 /**
  * Whose API a user manages (issue 30): keys and the webhook secret belong to the account that
@@ -15,17 +15,13 @@ export interface ApiAccount {
 }
 
 export async function apiAccountFor(db: Kysely<DB>, userId: string): Promise<ApiAccount | null> {
-  const membership = await findMembership(db, userId);
-  if (membership && membership.suspended_at === null) {
+  const membership = await activeMembership(db, userId);
+  if (membership) {
     if (membership.role === 'member') return null;
-    return { accountUserId: membership.owner_user_id, teamId: membership.team_id };
+    return { accountUserId: membership.ownerUserId, teamId: membership.teamId };
   }
   if (!(await planFor(db, userId, 'self')).apiKeys) return null;
-  const owned = await findTeamByOwner(db, userId);
-  return {
-    accountUserId: userId,
-    teamId: owned && owned.suspended_at === null ? owned.id : null,
-  };
+  return { accountUserId: userId, teamId: await activeOwnedTeamId(db, userId) };
 }
 
 /**

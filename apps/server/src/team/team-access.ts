@@ -2,6 +2,7 @@ import type { SpendingTeam } from '@reframe/shared';
 import type { Kysely } from 'kysely';
 import { balanceOf, type TeamCharge } from '../credits/credits.service';
 import type { DB } from '../platform/db/types';
+import type { TeamMemberTable } from './team.tables';
 import { AppError } from '../platform/http/app-error';
 import {
   findMembership,
@@ -18,6 +19,26 @@ import {
  */
 type Db = Kysely<DB>;
 
+/** A member's or an admin's place in an active team; null outside one (or in a suspended one). */
+export async function activeMembership(
+  db: Db,
+  userId: string,
+): Promise<{ teamId: string; ownerUserId: string; role: TeamMemberTable['role'] } | null> {
+  const membership = await findMembership(db, userId);
+  if (!membership || membership.suspended_at !== null) return null;
+  return {
+    teamId: membership.team_id,
+    ownerUserId: membership.owner_user_id,
+    role: membership.role,
+  };
+}
+
+/** The active team a user owns; null when they own none or it is suspended. */
+export async function activeOwnedTeamId(db: Db, userId: string): Promise<string | null> {
+  const owned = await findTeamByOwner(db, userId);
+  return owned && owned.suspended_at === null ? owned.id : null;
+}
+
 /**
  * Who pays for a user's run: while they are a member or an admin of an active team, the team's
  * pool (its owner's balance); else their own balance. An owner's own runs are charged to their
@@ -27,18 +48,15 @@ export async function chargeFor(
   db: Db,
   userId: string,
 ): Promise<{ payerId: string; team: TeamCharge | null }> {
-  const membership = await findMembership(db, userId);
-  if (membership && membership.suspended_at === null) {
+  const membership = await activeMembership(db, userId);
+  if (membership) {
     return {
-      payerId: membership.owner_user_id,
-      team: { teamId: membership.team_id, memberUserId: userId },
+      payerId: membership.ownerUserId,
+      team: { teamId: membership.teamId, memberUserId: userId },
     };
   }
-  const owned = await findTeamByOwner(db, userId);
-  if (owned && owned.suspended_at === null) {
-    return { payerId: userId, team: { teamId: owned.id, memberUserId: userId } };
-  }
-  return { payerId: userId, team: null };
+  const owned = await activeOwnedTeamId(db, userId);
+  return { payerId: userId, team: owned ? { teamId: owned, memberUserId: userId } : null };
 }
 
 /**
@@ -66,8 +84,8 @@ export async function assertPaidLikeEarlierRuns(
  * everything), or the active team they are a member of; null for anyone else.
  */
 export async function visibleTeamId(db: Db, userId: string): Promise<string | null> {
-  const membership = await findMembership(db, userId);
-  if (membership && membership.suspended_at === null) return membership.team_id;
+  const membership = await activeMembership(db, userId);
+  if (membership) return membership.teamId;
   const owned = await findTeamByOwner(db, userId);
   return owned?.id ?? null;
 }
@@ -77,11 +95,11 @@ export async function spendingTeamOf(
   db: Db,
   userId: string,
 ): Promise<(SpendingTeam & { ownerId: string }) | null> {
-  const membership = await findMembership(db, userId);
-  if (!membership || membership.suspended_at !== null) return null;
-  const owner = await findUserById(db, membership.owner_user_id);
+  const membership = await activeMembership(db, userId);
+  if (!membership) return null;
+  const owner = await findUserById(db, membership.ownerUserId);
   return {
-    ownerId: membership.owner_user_id,
+    ownerId: membership.ownerUserId,
     ownerName: owner?.name ?? '',
     role: membership.role,
   };
