@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import JSZip from 'jszip';
 import { fixtureImage } from '@reframe/fixtures';
 import { createVerifiedUser } from '../support/accounts';
@@ -176,6 +176,30 @@ test.describe('bulk runs and placement packs', () => {
       await expect(page.getByTestId('process-button')).toBeEnabled();
       await page.getByRole('link', { name: 'Billing' }).click();
       await expect(page.getByTestId('Remaining credits')).toHaveText('66');
+    });
+
+    test('22 photos dropped at once: 20 are listed and uploaded, and the resizer says 2 were left out', async () => {
+      await page.goto('/app');
+      let uploads = 0;
+      const countUpload = (request: Request) => {
+        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/uploads')
+          uploads++;
+      };
+      page.on('request', countUpload);
+      await dropFiles(
+        page,
+        Array.from({ length: 22 }, (_, i) => (i % 2 ? chelsea : coffee)),
+      );
+      await expect(page.getByTestId('bulk-count')).toHaveText('20 photos in this run');
+      await expect(page.getByRole('status').filter({ hasText: 'left out' })).toHaveText(
+        'A run takes at most 20 photos: 2 photos were left out.',
+      );
+      await expect(page.getByTestId('process-button')).toBeEnabled({ timeout: 120_000 });
+      expect(uploads).toBe(20);
+      page.off('request', countUpload);
+      await page.getByRole('button', { name: 'Remove coffee.png' }).first().click();
+      await expect(page.getByTestId('bulk-count')).toHaveText('19 photos in this run');
+      await expect(page.getByText('left out')).toHaveCount(0);
     });
 
     test('3 photos x the Meta pack alone are charged 12 credits, as the confirmation lists', async () => {

@@ -166,6 +166,8 @@ export const resizerCopy = {
   framingNeedsEngine: 'The AI model keeps the whole photo: trimming needs the built-in engine.',
   bulkUploadHint: `Drop up to ${MAX_BULK_PHOTOS} photos here, or click to select`,
   bulkPhotos: (n: number) => `${n} photos in this run`,
+  bulkLeftOut: (n: number) =>
+    `A run takes at most ${MAX_BULK_PHOTOS} photos: ${n === 1 ? '1 photo was' : `${n} photos were`} left out.`,
   bulkLocked:
     'Processing several photos in one run (Bulk Processing) comes with the Growth and Expert plans.',
   bulkLockedLink: 'See plans on Billing',

@@ -22,6 +22,7 @@ export function BulkResizer({ photos, choices }: { photos: BulkPhotos; choices: 
   const zip = useBulkZip();
   const ready = photos.photos.flatMap((p) => (p.upload ? [p.upload.id] : []));
   const summary = summarizeSelection(choices.selected, ready.length);
+  const photoError = photos.photos.find((p) => p.error)?.error;
   const addFiles = (files: readonly File[]) => {
     run.reset();
     photos.addFiles(files);
@@ -43,6 +44,7 @@ export function BulkResizer({ photos, choices }: { photos: BulkPhotos; choices: 
             onRemove={photos.removePhoto}
             onClear={photos.clear}
           />
+          {photos.overflow && <Alert tone="warning">{photos.overflow}</Alert>}
           <RunPickers
             choices={choices}
             original={null}
@@ -75,9 +77,7 @@ export function BulkResizer({ photos, choices }: { photos: BulkPhotos; choices: 
           onRegenerate={(output) => void run.regenerate(output, choices.alignment, choices.framing)}
         />
       ) : (
-        photos.photos.some((p) => p.error) && (
-          <Alert>{photos.photos.find((p) => p.error)?.error}</Alert>
-        )
+        photoError && <Alert>{photoError}</Alert>
       )}
     </ResizerLayout>
   );
