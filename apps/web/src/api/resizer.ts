@@ -48,16 +48,6 @@ function serverReason(body: unknown, status: number): string {
   return formatMessage.serverRespondedWith(status);
 }
 
-/** A failed start call; `code` is the server's (e.g. NO_CREDITS) when it sent one. */
-class PredictionStartError extends Error {
-  readonly code: string | null;
-  constructor(message: string, code: string | null) {
-    super(message);
-    this.name = 'PredictionStartError';
-    this.code = code;
-  }
-}
-
 /** POST /api/uploads: the image is stored once, when chosen; later calls name its id. */
 export async function uploadImage(file: File): Promise<UploadResponse> {
   const form = new FormData();
@@ -116,7 +106,7 @@ export async function startPrediction(input: PredictionInput): Promise<Predictio
   try {
     response = await postJson('/api/replicate', predictionBody(input));
   } catch (error) {
-    throw new PredictionStartError(formatMessage.apiError(describeError(error)), null);
+    throw new Error(formatMessage.apiError(describeError(error)), { cause: error });
   }
   let body: unknown;
   try {
@@ -124,13 +114,7 @@ export async function startPrediction(input: PredictionInput): Promise<Predictio
   } catch (error) {
     throw new Error(formatMessage.parseResponseFailed(describeError(error)), { cause: error });
   }
-  if (!response.ok) {
-    const { code } = (body ?? {}) as ServerErrorBody;
-    throw new PredictionStartError(
-      formatMessage.apiError(serverReason(body, response.status)),
-      typeof code === 'string' ? code : null,
-    );
-  }
+  if (!response.ok) throw new Error(formatMessage.apiError(serverReason(body, response.status)));
   return parsePrediction(body);
 }
 
