@@ -1,49 +1,17 @@
 import { ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from 'lucide-react';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
-import {
-  copy,
-  keptOnResult,
-  placementOnResult,
-  type Alignment,
-  type Crop,
-  type FramingMode,
-} from '@reframe/shared';
+import { copy, placementOfShown, type ShownResult } from '@reframe/shared';
 import { Button } from './Button';
 import { CompareSlider, type Placement } from './CompareSlider';
 import { Dialog } from './Dialog';
 
-interface ViewerImage {
+interface ViewerImage extends ShownResult {
   ratio: string;
   url: string;
-  width: number;
-  height: number;
-  alignment: Alignment;
-  /** Where the original ended up, in the result's pixels; null for results made before. */
-  offsetX: number | null;
-  offsetY: number | null;
-  /** The framing it was made with and the part of the original it kept (issue 38). */
-  framing?: FramingMode;
-  crop?: Crop | null;
 }
 
 const v = copy.viewer;
 const ZOOMS = [1, 1.5, 2, 3] as const;
-
-/**
- * Where the original sits on a result: where it was recorded, else where its alignment puts it;
- * with the part it kept outlined when a framing recorded one (issue 38).
- */
-function placementOn(
-  original: { width: number; height: number },
-  result: ViewerImage,
-): { whole: Placement; kept?: Placement } {
-  const { offsetX, offsetY, framing, crop } = result;
-  if (offsetX !== null && offsetY !== null && framing && crop) {
-    return keptOnResult(original, { ...result, framing, crop, offsetX, offsetY });
-  }
-  const recorded = offsetX !== null && offsetY !== null ? { offsetX, offsetY } : null;
-  return { whole: placementOnResult(original, result, recorded, result.alignment) };
-}
 
 /**
  * A result full size, compared with the original on the landing page's slider, with zoom and
@@ -138,7 +106,7 @@ export function ResultViewer({
                   key={image.url}
                   width={image.width}
                   height={image.height}
-                  {...placementProps(placementOn(original, image))}
+                  {...placementProps(placementOfShown(original, image))}
                   beforeLabel={v.before}
                   afterLabel={`${v.after} · ${image.ratio}`}
                   sliderLabel={v.compareSlider}

@@ -1,6 +1,6 @@
-import { computeCanvas } from './canvas';
+import { computeCanvas, type Alignment } from './canvas';
 import type { Crop, FramingMode } from './framing';
-import type { PlacementBox } from './placement';
+import { placementOnResult, type PlacementBox } from './placement';
 
 /** A result as the viewer knows it: its size, framing, the part it kept and where. */
 export interface FramedResult {
@@ -51,4 +51,33 @@ function keepScale(
 
 function spanScale(crop: Crop, result: { width: number; height: number }): number {
   return Math.min(result.width / crop.width, result.height / crop.height);
+}
+
+/** A result as a screen has it: where the original went and what it kept, when recorded. */
+export interface ShownResult {
+  width: number;
+  height: number;
+  alignment: Alignment;
+  /** Where the original (or its kept part) ended up, in the result's pixels; null before recorded. */
+  offsetX: number | null;
+  offsetY: number | null;
+  framing?: FramingMode;
+  crop?: Crop | null;
+}
+
+/**
+ * Where the original sits on a result, for the viewer's outline and the card's placement label:
+ * where it was recorded, else where its alignment puts it; with the part it kept (`kept`) when a
+ * framing recorded one, since a trimmed result's canvas is not the brief's canvas of the whole.
+ */
+export function placementOfShown(
+  original: { width: number; height: number },
+  result: ShownResult,
+): { whole: PlacementBox; kept?: PlacementBox } {
+  const { offsetX, offsetY, framing, crop } = result;
+  if (offsetX !== null && offsetY !== null && framing && crop) {
+    return keptOnResult(original, { ...result, framing, crop, offsetX, offsetY });
+  }
+  const recorded = offsetX !== null && offsetY !== null ? { offsetX, offsetY } : null;
+  return { whole: placementOnResult(original, result, recorded, result.alignment) };
 }

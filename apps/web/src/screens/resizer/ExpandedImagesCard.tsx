@@ -184,18 +184,21 @@ function AlternativeButtons({
   return (
     <div className="mt-2.5" data-testid="alternatives">
       <p className="font-medium">{r.alternativesTitle}</p>
-      <div className="mt-1.5 flex flex-wrap gap-1.5">
+      <div className="mt-1.5 flex flex-col gap-1.5">
         {alternatives.map((alternative) => (
           <Button
             key={alternative.id}
             variant="secondary"
-            // Wraps inside a narrow card (390 px) instead of running past its edge.
-            className="h-auto! min-h-8 max-w-full px-2.5 py-1 text-left text-xs whitespace-normal!"
+            // One per row, the label wrapping and the cost kept whole, however narrow the card.
+            className="h-auto! min-h-8 w-full justify-between! gap-2 px-2.5 py-1 text-xs whitespace-normal!"
             disabled={disabled}
             onClick={() => onChoose(alternative)}
           >
-            {alternative.label}{' '}
-            <span className="font-normal text-slate-500">· {r.alternativeCost}</span>
+            <span className="min-w-0 text-left">{alternative.label}</span>
+            <span className="shrink-0 font-normal whitespace-nowrap text-slate-500">
+              {' '}
+              · {r.alternativeCost}
+            </span>
           </Button>
         ))}
       </div>

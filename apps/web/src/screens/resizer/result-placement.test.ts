@@ -19,6 +19,22 @@ describe('placementLabel', () => {
     expect(placementLabel(original, corner)).toBe('Placement: Auto (Bottom right)');
   });
 
+  it('judges a trimmed result by the part it kept: spanning the width at the top is Top', () => {
+    // 600x400 made 9:16 with a quarter trimmed across (Auto framing): the kept 450x400 spans
+    // the 450x800 canvas's width, so no side is nearer than another across it.
+    const trimmed = {
+      width: 450,
+      height: 800,
+      alignment: 'auto' as const,
+      framing: 'auto' as const,
+      crop: { x: 150, y: 0, width: 450, height: 400 },
+      offsetX: 0,
+      offsetY: 0,
+    };
+    expect(placementLabel(original, trimmed)).toBe('Placement: Auto (Top)');
+    expect(placementLabel(original, { ...trimmed, offsetY: 400 })).toBe('Placement: Auto (Bottom)');
+  });
+
   it('says Auto alone for a result made before the offset was recorded', () => {
     const image = { ...result, alignment: 'auto' as const, offsetX: null, offsetY: null };
     expect(placementLabel(original, image)).toBe('Placement: Auto');

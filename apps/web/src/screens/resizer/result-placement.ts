@@ -1,21 +1,26 @@
-import { copy, describeTrim, nearestAlignment, placementOnResult } from '@reframe/shared';
+import {
+  copy,
+  describeTrim,
+  nearestAlignment,
+  placementOfShown,
+  type ShownResult,
+} from '@reframe/shared';
 import type { ExpandedImage } from './run/run-prediction';
 
 const r = copy.resizer;
 
 /**
  * The placement a result was made with, as the card names it: the alignment asked for, and for
- * 'auto' the side or corner the engine chose ("Auto (Top)").
+ * 'auto' the side or corner the engine chose ("Auto (Top)"), judged on the part it kept.
  */
 export function placementLabel(
   original: { width: number; height: number },
-  image: Pick<ExpandedImage, 'width' | 'height' | 'alignment' | 'offsetX' | 'offsetY'>,
+  image: ShownResult,
 ): string {
   if (image.alignment !== 'auto') return r.placementUsed(r.alignments[image.alignment]);
-  const { offsetX, offsetY } = image;
-  if (offsetX === null || offsetY === null) return r.placementUsed(r.alignments.auto);
-  const box = placementOnResult(original, image, { offsetX, offsetY });
-  return r.placementUsed(r.autoPlacement(r.alignments[nearestAlignment(box)]));
+  if (image.offsetX === null || image.offsetY === null) return r.placementUsed(r.alignments.auto);
+  const { whole, kept } = placementOfShown(original, image);
+  return r.placementUsed(r.autoPlacement(r.alignments[nearestAlignment(kept ?? whole)]));
 }
 
 /** "Trimmed 12 % (top)" when the result trimmed the original (issue 38); null when it kept it whole. */
