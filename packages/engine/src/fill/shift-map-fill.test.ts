@@ -3,7 +3,8 @@ import type { CanvasPlacement } from './raster';
 import { rgbAt, syntheticImage } from '../../test/support/synthetic-raster';
 import { createRng } from './rng';
 import { FillScratch } from './scratch';
-import { shiftMapFill } from './shift-map-fill';
+import { inRect } from './growth';
+import { DEFAULT_SHIFT_MAP_OPTIONS, fillContext, planFill, shiftMapFill } from './shift-map-fill';
 
 /** Mean |horizontal step| of the green channel over a rectangle. */
 function detail(pixels: Uint8Array, width: number, x0: number, y0: number, x1: number, y1: number) {
@@ -118,6 +119,30 @@ describe('shiftMapFill', () => {
         step += Math.abs(rgbAt(out, 80, x, y)[0] - rgbAt(out, 80, x, y - 1)[0]);
       expect(step / 80).toBeLessThan(6);
     }
+  });
+
+  it('gives every new pixel a copy of what was known, however the working scale rounds the steps', () => {
+    // Grown to more than twice its height, the photo takes a step as deep as itself; scaled down,
+    // that step's ring rounds (121.4 and 242.7 working rows) one row deeper than the photo.
+    const noise = createRng(6);
+    const sky = syntheticImage(150, 125, () => [40 + noise() * 20, 70 + noise() * 20, 160]);
+    const placement = { width: 150, height: 267, offsetX: 0, offsetY: 0 };
+    const plan = planFill(fillContext(sky, placement, DEFAULT_SHIFT_MAP_OPTIONS), placement, 1);
+    const { workSteps, workShiftX, workShiftY, work } = plan;
+    expect(workSteps.length).toBeGreaterThan(2);
+    let sourceless = 0;
+    for (let k = 1; k < workSteps.length; k++) {
+      const known = workSteps[k - 1]!;
+      const ring = workSteps[k]!;
+      for (let y = ring.y0; y < ring.y1; y++) {
+        for (let x = ring.x0; x < ring.x1; x++) {
+          if (inRect(known, x, y)) continue;
+          const p = y * work.width + x;
+          if (!inRect(known, x + workShiftX[p]!, y + workShiftY[p]!)) sourceless++;
+        }
+      }
+    }
+    expect(sourceless).toBe(0);
   });
 
   it('carries a tilted cable on past the edge at its height and angle', () => {

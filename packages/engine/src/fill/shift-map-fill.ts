@@ -219,12 +219,18 @@ export function planFill(
   const Hw = Math.max(1, Math.round(H * scale));
   const sx = Ww / W;
   const sy = Hw / H;
-  const steps = growthSteps(
-    { x0: ox, y0: oy, x1: ox + w, y1: oy + h },
-    { x0: 0, y0: 0, x1: W, y1: H },
+  // The steps grow at the working scale, where the labelling needs every ring to be no deeper
+  // than its known area (scaled down from full size, a ring could round one pixel deeper, and its
+  // outer pixels then had no copy to take), and are scaled back up for the render.
+  const placed = { x0: ox, y0: oy, x1: ox + w, y1: oy + h };
+  const workSteps = growthSteps(
+    scaleRect(placed, sx, sy),
+    { x0: 0, y0: 0, x1: Ww, y1: Hw },
     options.reach,
   );
-  const workSteps = steps.map((r) => scaleRect(r, sx, sy));
+  const steps = workSteps.map((r, k) =>
+    k === 0 ? placed : fullSizeStep(r, workSteps[0]!, placed, { W, H, Ww, Hw }),
+  );
   const { small, rarity } = workingOriginal(context, workSteps[0]!);
   const work = workingCanvas(small, workSteps[0]!, Ww, Hw);
   const sides = growingSides(placement, w, h);
@@ -320,6 +326,35 @@ export function renderFill(context: FillContext, plan: FillPlan): Uint8Array {
   addCorrection(canvas, plan.steps[0]!, { values, solved, width: Ww, height: Hw });
   featherBorder(canvas, plan.steps[0]!, options.feather);
   return out;
+}
+
+/**
+ * A later growth step's known area at full size: a side on the working canvas's or the working
+ * original's lies on the canvas's or the original's exactly, any other is scaled up.
+ */
+function fullSizeStep(
+  step: Rect,
+  workOriginal: Rect,
+  original: Rect,
+  size: { W: number; H: number; Ww: number; Hw: number },
+): Rect {
+  const { W, H, Ww, Hw } = size;
+  const side = (
+    v: number,
+    onOriginal: number,
+    atOriginal: number,
+    workEnd: number,
+    end: number,
+  ) => {
+    if (v === 0 || v === workEnd) return v === 0 ? 0 : end;
+    return v === onOriginal ? atOriginal : Math.round((v * end) / workEnd);
+  };
+  return {
+    x0: side(step.x0, workOriginal.x0, original.x0, Ww, W),
+    y0: side(step.y0, workOriginal.y0, original.y0, Hw, H),
+    x1: side(step.x1, workOriginal.x1, original.x1, Ww, W),
+    y1: side(step.y1, workOriginal.y1, original.y1, Hw, H),
+  };
 }
 
 /** The original scaled into a working rectangle's size, and its colour rarity (cached). */
