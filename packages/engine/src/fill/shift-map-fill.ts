@@ -346,8 +346,10 @@ function fullSizeStep(
     workEnd: number,
     end: number,
   ) => {
-    if (v === 0 || v === workEnd) return v === 0 ? 0 : end;
-    return v === onOriginal ? atOriginal : Math.round((v * end) / workEnd);
+    if (v === 0) return 0;
+    if (v === workEnd) return end;
+    if (v === onOriginal) return atOriginal;
+    return Math.round((v * end) / workEnd);
   };
   return {
     x0: side(step.x0, workOriginal.x0, original.x0, Ww, W),
