@@ -3,6 +3,7 @@
  * added at full resolution, and the border beside the original feathered.
  */
 import type { Rect } from './growth';
+import type { LineageChains } from './lineage';
 import type { Raster } from './raster';
 
 /**
@@ -17,16 +18,40 @@ export interface WorkingCorrection {
 }
 
 /**
+ * What the render made sharp at full size, so the correction must be too: the growth steps' rings
+ * (the render never mixes copies across a ring's edge), and the lineages (lineage.ts) of the
+ * canvas's and the working canvas's pixels beside each working pixel's copy (one copy carrying
+ * on a seam an earlier step made).
+ */
+export interface CorrectionLineage {
+  steps: Rect[];
+  workSteps: Rect[];
+  canvas: Int32Array;
+  working: Int32Array;
+  copyOf: Int32Array;
+  chains: LineageChains;
+}
+
+/**
  * Adds the working-scale correction, bilinearly upsampled, to every new pixel of `canvas` (the
  * original lies in `original`). The original's working pixels take the mean correction of the
  * copies beside them first: interpolating to their zero would pull a new pixel next to the
  * original halfway back, leaving half of each colour step standing as a thin line along the
- * original's border.
+ * original's border. Beside a sharp seam, where two rings meet or a copy carries on an earlier
+ * step's seam, a new pixel leaves out the working pixels on the seam's other side (`lineage`):
+ * interpolated across it, the correction would ramp where the colour steps, leaving a thin line
+ * of the step standing.
  */
-export function addCorrection(canvas: Raster, original: Rect, correction: WorkingCorrection): void {
+export function addCorrection(
+  canvas: Raster,
+  original: Rect,
+  correction: WorkingCorrection,
+  lineage: CorrectionLineage,
+): void {
   const { width: W, height: H, channels: c } = canvas;
   const { values, width: Ww, height: Hw } = correction;
   extendIntoOriginal(correction, c);
+  const sharp = sharpSeamBlocks(lineage, Ww, Hw);
   // Where each canvas column falls between two working columns, once for every row.
   const columns: CorrectionColumns = {
     left: new Int32Array(W),
@@ -48,11 +73,26 @@ export function addCorrection(canvas: Raster, original: Rect, correction: Workin
     c,
     row: new Float32Array(Ww * c),
     columns,
+    sharp: undefined,
   };
   const { row } = span;
   let rowAt = -1;
   for (let y = 0; y < H; y++) {
     const fy = clamp(((y + 0.5) * Hw) / H - 0.5, 0, Hw - 1);
+    const workRow = Math.floor(fy);
+    span.sharp = sharp?.rows[workRow]
+      ? {
+          lineage,
+          blocks: sharp.blocks,
+          stepOf: sharp.stepOf,
+          values,
+          y,
+          y0: workRow,
+          y1: Math.min(Hw - 1, workRow + 1),
+          ty: fy - workRow,
+          Ww,
+        }
+      : undefined;
     if (fy !== rowAt) {
       const y0 = Math.floor(fy) * Ww * c;
       const y1 = Math.min(Hw - 1, Math.floor(fy) + 1) * Ww * c;
@@ -87,11 +127,33 @@ interface CorrectedRow {
   c: number;
   row: Float32Array;
   columns: CorrectionColumns;
+  /** Set on a row whose working pixels hold a sharp seam. */
+  sharp: SharpSeamRow | undefined;
+}
+
+/** A canvas row beside a sharp seam: its two working rows and what restricts them. */
+interface SharpSeamRow {
+  lineage: CorrectionLineage;
+  /** Per working pixel, whether the 2x2 block from it holds a sharp seam. */
+  blocks: Uint8Array;
+  /** Per working pixel, the growth step that made it (0 on the original). */
+  stepOf: Uint8Array;
+  values: Float32Array;
+  /** The canvas row, and its two working rows. */
+  y: number;
+  y0: number;
+  y1: number;
+  ty: number;
+  Ww: number;
 }
 
 /** Adds the row's interpolated correction to its canvas pixels `from` to `to` (exclusive). */
 function correctSpan(span: CorrectedRow, from: number, to: number): void {
   const { out, rowStart, c, row } = span;
+  if (span.sharp) {
+    correctBesideSharpSeams(span, span.sharp, from, to);
+    return;
+  }
   if (c === 3) {
     correctSpanRgb(span, from, to);
     return;
@@ -121,6 +183,134 @@ function correctSpanRgb(span: CorrectedRow, from: number, to: number): void {
     out[o + 1] = correctedByte(out[o + 1]!, row[a + 1]!, row[b + 1]!, sa, sb);
     out[o + 2] = correctedByte(out[o + 2]!, row[a + 2]!, row[b + 2]!, sa, sb);
   }
+}
+
+/**
+ * `correctSpan` on a row beside a sharp seam: a pixel whose working block holds one leaves out
+ * the new working pixels of another growth step, and those of its own copy but another lineage;
+ * every other pixel is corrected as `correctSpan` corrects it.
+ */
+function correctBesideSharpSeams(
+  span: CorrectedRow,
+  seams: SharpSeamRow,
+  from: number,
+  to: number,
+) {
+  const { out, rowStart, c, row } = span;
+  const { left, right, toLeft, toRight } = span.columns;
+  const { blocks, values, y0, y1, ty, Ww } = seams;
+  const pixels = new Int32Array(4);
+  const weights = new Float64Array(4);
+  for (let x = from; x < to; x++) {
+    const o = (rowStart + x) * c;
+    const x0 = left[x]! / c;
+    const x1 = right[x]! / c;
+    let total = 0;
+    if (blocks[y0 * Ww + x0]) {
+      pixels[0] = y0 * Ww + x0;
+      pixels[1] = y0 * Ww + x1;
+      pixels[2] = y1 * Ww + x0;
+      pixels[3] = y1 * Ww + x1;
+      weights[0] = toLeft[x]! * (1 - ty);
+      weights[1] = toRight[x]! * (1 - ty);
+      weights[2] = toLeft[x]! * ty;
+      weights[3] = toRight[x]! * ty;
+      total = keepOwnSide(seams, x, rowStart + x, pixels, weights);
+    }
+    for (let ch = 0; ch < c; ch++) {
+      if (total > 0) {
+        let sum = 0;
+        for (let k = 0; k < 4; k++) sum += weights[k]! * values[pixels[k]! * c + ch]!;
+        out[o + ch] = correctedByte(out[o + ch]!, sum / total, 0, 1, 0);
+      } else {
+        const a = row[left[x]! + ch]!;
+        const b = row[right[x]! + ch]!;
+        out[o + ch] = correctedByte(out[o + ch]!, a, b, toLeft[x]!, toRight[x]!);
+      }
+    }
+  }
+}
+
+/**
+ * Zeroes the weights of canvas pixel (x, row's y) = `at`'s working pixels that lie across a sharp
+ * seam from it (new pixels of another growth step, or of its own copy but another lineage), and
+ * returns the weight left.
+ */
+function keepOwnSide(
+  seams: SharpSeamRow,
+  x: number,
+  at: number,
+  pixels: Int32Array,
+  weights: Float64Array,
+): number {
+  const { lineage, stepOf } = seams;
+  const own = lineage.canvas[at]!;
+  const copy = own >= 0 ? lineage.chains.copyOf[own]! : -1;
+  const step = stepAt(lineage.steps, x, seams.y);
+  let total = 0;
+  for (let k = 0; k < 4; k++) {
+    const p = pixels[k]!;
+    const otherStep = stepOf[p]! > 0 && stepOf[p] !== step;
+    const otherLineage = copy >= 0 && lineage.copyOf[p] === copy && lineage.working[p] !== own;
+    if (otherStep || otherLineage) weights[k] = 0;
+    total += weights[k]!;
+  }
+  return total;
+}
+
+/** The growth step whose ring holds canvas pixel (x, y) (0 on the original). */
+function stepAt(steps: Rect[], x: number, y: number): number {
+  for (let k = 0; k < steps.length; k++) {
+    const r = steps[k]!;
+    if (x >= r.x0 && x < r.x1 && y >= r.y0 && y < r.y1) return k;
+  }
+  return steps.length - 1;
+}
+
+/**
+ * Per working pixel, whether the 2x2 block from it (right and down) holds a sharp seam: two new
+ * pixels of different growth steps, or of one copy but different lineages (a seam an earlier step
+ * made, carried on by that copy). Undefined when there is none (every fill of one growth step),
+ * with the working rows that hold one and each working pixel's step.
+ */
+function sharpSeamBlocks(
+  lineage: CorrectionLineage,
+  Ww: number,
+  Hw: number,
+): { blocks: Uint8Array; rows: Uint8Array; stepOf: Uint8Array } | undefined {
+  const { working, copyOf } = lineage;
+  const stepOf = new Uint8Array(Ww * Hw);
+  for (let y = 0; y < Hw; y++) {
+    for (let x = 0; x < Ww; x++) stepOf[y * Ww + x] = stepAt(lineage.workSteps, x, y);
+  }
+  const blocks = new Uint8Array(Ww * Hw);
+  const rows = new Uint8Array(Hw);
+  const sharp = (a: number, b: number): boolean =>
+    copyOf[a]! >= 0 &&
+    copyOf[b]! >= 0 &&
+    (stepOf[a] !== stepOf[b] || (copyOf[a] === copyOf[b] && working[a] !== working[b]));
+  let any = false;
+  for (let y = 0; y < Hw; y++) {
+    for (let x = 0; x < Ww; x++) {
+      const p = y * Ww + x;
+      const right = x + 1 < Ww ? p + 1 : p;
+      const down = y + 1 < Hw ? p + Ww : p;
+      const diagonal = down + (right - p);
+      const seam =
+        sharp(p, right) ||
+        sharp(p, down) ||
+        sharp(p, diagonal) ||
+        sharp(right, down) ||
+        sharp(right, diagonal) ||
+        sharp(down, diagonal);
+      if (seam) {
+        blocks[p] = 1;
+        rows[y] = 1;
+        any = true;
+      }
+    }
+  }
+  return any ? { blocks, rows, stepOf } : undefined;
 }
 
 /** A channel plus its correction mixed from two working columns, rounded into 0..255. */

@@ -3,6 +3,8 @@
  * shift its working pixels chose, copies mixed where they meet.
  */
 import type { Rect } from './growth';
+import type { LineageChains } from './lineage';
+import { chainOf, MIXED_LINEAGE } from './lineage';
 import type { Raster } from './raster';
 import type { FillScratch } from './scratch';
 
@@ -17,23 +19,30 @@ export interface WorkingShifts {
   sy: number;
 }
 
-/** The growth steps of a plan: the known area after each, on the canvas and the working canvas. */
+/**
+ * The growth steps of a plan (the known area after each, on the canvas and the working canvas),
+ * and how it names its lineages.
+ */
 export interface PlanSteps {
   steps: Rect[];
   workSteps: Rect[];
+  chains: LineageChains;
 }
 
 /**
  * Makes every growth step's copies on `canvas` (the original already on it), step by step: a
- * step copies only from what the steps before it made.
+ * step copies only from what the steps before it made. Returns each canvas pixel's lineage (-1
+ * on the original, MIXED_LINEAGE where copies were mixed), named as the plan names them.
  */
 export function renderCopies(
   canvas: Raster,
-  { steps, workSteps }: PlanSteps,
+  { steps, workSteps, chains }: PlanSteps,
   shifts: WorkingShifts,
   scratch: FillScratch,
-): void {
+): Int32Array {
   const copies = canvasCopies(shifts);
+  const lineage = scratch.array('render.lineage', canvas.width * canvas.height, Int32Array);
+  lineage.fill(-1);
   const mix: MixScratch = {
     picks: scratch.array('render.picks', 4, Int32Array),
     weights: scratch.array('render.weights', 4, Float64Array),
@@ -57,9 +66,12 @@ export function renderCopies(
       runEnd: columnRuns(columns.first, columns.second, next.x0),
       copies,
       mix,
+      lineage,
+      chains,
     };
     renderStep(step, rows);
   }
+  return lineage;
 }
 
 /** A plan's copies as the render reads them: each working pixel's shift rounded to canvas px. */
@@ -105,6 +117,9 @@ interface StepRender {
   runEnd: Int32Array;
   copies: CanvasCopies;
   mix: MixScratch;
+  /** Per canvas pixel, its lineage (see `renderCopies`). */
+  lineage: Int32Array;
+  chains: LineageChains;
 }
 
 /**
@@ -182,13 +197,23 @@ function renderSpan(step: StepRender, row: RingRow, from: number, to: number): v
 
 /** Canvas pixels `from` to `to` (exclusive) of row y, each copied under working pixel wp's shift. */
 function copyRun(step: StepRender, y: number, from: number, to: number, wp: number): void {
-  const { out, W, c, known, copies } = step;
+  const { out, W, c, known, copies, lineage } = step;
   const dx = copies.dx[wp]!;
+  const copy = copies.copyOf[wp]!;
   const srcRow = clamp(y + copies.dy[wp]!, known.y0, known.y1 - 1) * W;
   const last = known.x1 - 1;
+  // The run's pixels' lineage changes only where their sources' does.
+  let sourceLineage = NaN;
+  let own = MIXED_LINEAGE;
   for (let x = from; x < to; x++) {
     const srcX = x + dx;
-    const source = (srcRow + (srcX < known.x0 ? known.x0 : srcX > last ? last : srcX)) * c;
+    const src = srcRow + (srcX < known.x0 ? known.x0 : srcX > last ? last : srcX);
+    if (lineage[src] !== sourceLineage) {
+      sourceLineage = lineage[src]!;
+      own = chainOf(step.chains, copy, sourceLineage);
+    }
+    lineage[y * W + x] = own;
+    const source = src * c;
     const target = (y * W + x) * c;
     if (c === 3) {
       out[target] = out[source]!;
@@ -233,8 +258,10 @@ function mixPixel(step: StepRender, row: RingRow, x: number): void {
   if (count === 1) {
     const from = sourceIndex(step, picks[0]!, x, y);
     out.copyWithin(to, from, from + c);
+    step.lineage[y * W + x] = chainOf(step.chains, copyOf[picks[0]!]!, step.lineage[from / c]!);
     return;
   }
+  step.lineage[y * W + x] = MIXED_LINEAGE;
   let total = 0;
   for (let k = 0; k < count; k++) {
     sources[k] = sourceIndex(step, picks[k]!, x, y);

@@ -121,6 +121,23 @@ describe('shiftMapFill', () => {
     }
   });
 
+  it('leaves no line where rings meet or a carried seam crosses, once scaled up from the working canvas', () => {
+    // A sky whose red fades towards its top, grown to four times its height: the working canvas is
+    // about half the canvas's size, so each seam the blend corrects there lies between two
+    // working rows while the copies meet in one canvas row. The correction must step there too.
+    const noise = createRng(7);
+    const sky = syntheticImage(240, 100, (_x, y) => [130 + 0.5 * y + noise() * 3, 160, 200]);
+    const out = shiftMapFill(sky, { width: 240, height: 400, offsetX: 0, offsetY: 300 }, 1);
+    let worst = 0;
+    for (let y = 1; y < 300; y++) {
+      let step = 0;
+      for (let x = 0; x < 240; x++) step += rgbAt(out, 240, x, y)[0] - rgbAt(out, 240, x, y - 1)[0];
+      worst = Math.max(worst, Math.abs(step / 240));
+    }
+    // The ramp's own step is 0.5; the correction ramping across one working row left 4.
+    expect(worst).toBeLessThan(2.5);
+  });
+
   it('gives every new pixel a copy of what was known, however the working scale rounds the steps', () => {
     // Grown to more than twice its height, the photo takes a step as deep as itself; scaled down,
     // that step's ring rounds (121.4 and 242.7 working rows) one row deeper than the photo.

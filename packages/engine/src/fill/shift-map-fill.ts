@@ -19,6 +19,8 @@ import type { ShiftCostOptions, StepCanvas } from './shift-costs';
 import { seamCost, unaryCosts } from './shift-costs';
 import { addCorrection, featherBorder } from './correction';
 import type { WorkingShifts } from './render';
+import type { LineageChains } from './lineage';
+import { chainOf } from './lineage';
 import { renderCopies } from './render';
 import { FillScratch } from './scratch';
 
@@ -198,6 +200,8 @@ export interface FillPlan {
    * still parts them. The blend smooths every such seam, not only those between this step's copies.
    */
   lineage: Int32Array;
+  /** How the lineages are named: the render names each canvas pixel's the same way. */
+  chains: LineageChains;
   /** The labelling's energy summed over the steps. */
   energy: number;
 }
@@ -242,7 +246,7 @@ export function planFill(
   const workShiftY = new Int32Array(Ww * Hw);
   const copyOf = new Int32Array(Ww * Hw).fill(-1);
   const lineage = new Int32Array(Ww * Hw).fill(-1);
-  const chains = new Map<number, number>();
+  const chains: LineageChains = { ids: new Map(), copyOf: [], workingPixels: Ww * Hw };
   let firstCopy = 0;
   let energy = 0;
   for (let k = 1; k < workSteps.length; k++) {
@@ -285,10 +289,7 @@ export function planFill(
       workShiftX[p] = s.dx;
       workShiftY[p] = s.dy;
       copyOf[p] = firstCopy + labels[p]!;
-      const chain = copyOf[p]! * Ww * Hw + lineage[q]! + 1;
-      let id = chains.get(chain);
-      if (id === undefined) chains.set(chain, (id = chains.size));
-      lineage[p] = id;
+      lineage[p] = chainOf(chains, copyOf[p]!, lineage[q]!, true);
     }
     firstCopy += L;
   }
@@ -302,6 +303,7 @@ export function planFill(
     workShiftX,
     workShiftY,
     lineage,
+    chains,
     energy,
   };
 }
@@ -318,12 +320,24 @@ export function renderFill(context: FillContext, plan: FillPlan): Uint8Array {
   if (W * H === w * h) return out;
   const canvas: Raster = { width: W, height: H, channels: c, data: out };
   const { shifts, work } = plan;
-  renderCopies(canvas, plan, shifts, scratch);
+  const canvasLineage = renderCopies(canvas, plan, shifts, scratch);
   const { width: Ww, height: Hw } = work;
   const solved = new Uint8Array(Ww * Hw);
   for (let p = 0; p < solved.length; p++) solved[p] = shifts.copyOf[p]! >= 0 ? 1 : 0;
   const values = blendCorrection(work, solved, plan.lineage, options.blend, scratch);
-  addCorrection(canvas, plan.steps[0]!, { values, solved, width: Ww, height: Hw });
+  addCorrection(
+    canvas,
+    plan.steps[0]!,
+    { values, solved, width: Ww, height: Hw },
+    {
+      steps: plan.steps,
+      workSteps: plan.workSteps,
+      canvas: canvasLineage,
+      working: plan.lineage,
+      copyOf: shifts.copyOf,
+      chains: plan.chains,
+    },
+  );
   featherBorder(canvas, plan.steps[0]!, options.feather);
   return out;
 }
