@@ -102,4 +102,11 @@ export const CASES: CaseSpec[] = [
   spec('pagoda', 'pagoda.jpg', '4:5→16:9', 0.5),
   spec('dahlia', 'dahlia.jpg', '1:1→16:9', 0.15),
   spec('marigold', 'marigold.jpg', '16:9→9:16', 0.5),
+  // Six photographs first tried as a new customer would, on 2026-12-03 (walkthroughs.md).
+  spec('dune', 'dune.jpg', '16:9→9:16', 0.5),
+  spec('splash', 'splash.jpg', '1:1→16:9', 0.85),
+  spec('yellow-flower', 'yellow-flower.jpg', '3:2→1:1', 0.5, { regionAt: [1, 0.5] }),
+  spec('boards', 'boards.jpg', '4:5→16:9', 0.5),
+  spec('seed-heads', 'seed-heads.jpg', '1:1→16:9', 0.8),
+  spec('orange-flower', 'orange-flower.jpg', '16:9→4:1', 0.5),
 ];
