@@ -141,18 +141,23 @@ function row(label: string, judged: Judged[], parts: readonly DefectPart[]): str
   return `| ${label} | ${pct(inSample.flaggedBad, inSample.bad)} | ${pct(inSample.flaggedGood, inSample.good)} | ${pct(loo.flaggedBad, loo.bad)} | ${pct(loo.flaggedGood, loo.good)} |`;
 }
 
+/** The issue's targets: at least 80 % of the failures flagged, at most 20 % of the publishable. */
+const meetsTargets = (r: Rates): boolean =>
+  r.flaggedBad >= 0.8 * r.bad && r.flaggedGood <= 0.2 * r.good;
+
 /** The most parts a fit may read: more overfit 53 results. */
 const MAX_PARTS = 4;
 
 /**
- * Every set of up to MAX_PARTS parts, best first by the left-out separation (the share of
- * failures flagged less the share of publishable results flagged); a tie goes to fewer parts,
- * then to the earlier set in DEFECT_PARTS' order. A set whose fit gives a part a negative weight
+ * Every set of up to MAX_PARTS parts, best first: those whose left-out rates meet both targets
+ * before those that miss one, then by the left-out separation (the share of failures flagged
+ * less the share of publishable results flagged); a tie goes to fewer parts, then to the earlier
+ * set in DEFECT_PARTS' order. A set whose fit gives a part a negative weight
  * (more of a defect, more confidence: one part correcting another on these few results) is left
  * out. The choice is made on the same results the left-out rates are measured on, so those rates
  * flatter the chosen set a little.
  */
-function rankedSets(judged: Judged[]): { parts: DefectPart[]; merit: number }[] {
+function rankedSets(judged: Judged[]): { parts: DefectPart[]; meets: boolean; merit: number }[] {
   const sets: DefectPart[][] = [];
   const grow = (from: number, set: DefectPart[]): void => {
     if (set.length > 0) sets.push(set);
@@ -164,9 +169,13 @@ function rankedSets(judged: Judged[]): { parts: DefectPart[]; merit: number }[] 
     .filter((parts) => fitLogistic(samples(judged, parts), PENALTY).weights.every((w) => w >= 0))
     .map((parts) => {
       const all = samples(judged, parts);
-      return { parts, merit: merit(rates(all, leaveOneOut(all))) };
+      const loo = rates(all, leaveOneOut(all));
+      return { parts, meets: meetsTargets(loo), merit: merit(loo) };
     })
-    .sort((a, b) => b.merit - a.merit || a.parts.length - b.parts.length);
+    .sort(
+      (a, b) =>
+        Number(b.meets) - Number(a.meets) || b.merit - a.merit || a.parts.length - b.parts.length,
+    );
 }
 
 function calibrationBlock(fit: LogisticFit, parts: readonly DefectPart[]): string {

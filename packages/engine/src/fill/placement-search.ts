@@ -92,8 +92,8 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   },
   // The confidence's logistic, fitted by `npm run bench:confidence` (README, step 5).
   confidence: {
-    bias: -4.679, // the log-odds of a clean fill where every part read is 1 - PART_FLOOR
-    weights: { stacking: 1.144, hardSeams: 0.184, lineBreaks: 1.499 },
+    bias: -4.957, // the log-odds of a clean fill where every part read is 1 - PART_FLOOR
+    weights: { stacking: 1.037, boxes: 0.122, islands: 0.373, lineBreaks: 1.211 },
   },
   measureAll: false, // production measures only what the ranking and the confidence read
 };
