@@ -246,11 +246,15 @@ function localMeans(step: StepCanvas, radius: number): Float32Array {
       const x1 = Math.min(known.x1 - 1, x + radius);
       const n = (y1 - y0 + 1) * (x1 - x0 + 1);
       const o = (y * W + x) * c;
-      for (let yy = y0; yy <= y1; yy++) {
-        for (let xx = x0; xx <= x1; xx++) {
-          const i = (yy * W + xx) * c;
-          for (let ch = 0; ch < c; ch++) out[o + ch]! += data[i + ch]! / n;
+      for (let ch = 0; ch < c; ch++) {
+        // Summed in float32, in the order a float32 array would sum it.
+        let sum = 0;
+        for (let yy = y0; yy <= y1; yy++) {
+          for (let i = (yy * W + x0) * c + ch, end = (yy * W + x1) * c + ch; i <= end; i += c) {
+            sum = Math.fround(sum + data[i]! / n);
+          }
         }
+        out[o + ch] = sum;
       }
     }
   }

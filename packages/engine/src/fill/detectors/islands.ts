@@ -19,9 +19,12 @@ export function islands(view: SeamView, seams: SeamOptions, options: IslandOptio
   const { region, sizes } = copyRegions(label, W, H);
   const outline = new Float64Array(sizes.length);
   const pairs = new Float64Array(sizes.length);
-  const texture = new Float32Array(W * H);
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++) texture[y * W + x] = textureAt(view, x, y);
+  // Read only where two copies meet, so made only there.
+  const texture = new Float32Array(W * H).fill(-1);
+  const textureOf = (p: number): number => {
+    if (texture[p]! < 0) texture[p] = textureAt(view, p % W, Math.floor(p / W));
+    return texture[p]!;
+  };
   for (let turn = 0; turn < 2; turn++) {
     const dx = turn === 0 ? 1 : 0;
     for (let y = 0; y < H - (1 - dx); y++) {
@@ -30,10 +33,12 @@ export function islands(view: SeamView, seams: SeamOptions, options: IslandOptio
         const q = p + (dx === 1 ? 1 : W);
         if (label[p] === label[q]) continue;
         const step = Math.abs(luma[p]! - luma[q]!);
-        const ground = Math.min(texture[p]!, texture[q]!);
+        const tp = textureOf(p);
+        const tq = textureOf(q);
+        const ground = Math.min(tp, tq);
         const visible = Math.max(
           Math.min(1, step / (seams.stepVisible + seams.textureHides * ground)),
-          Math.min(1, Math.abs(texture[p]! - texture[q]!) / seams.textureVisible),
+          Math.min(1, Math.abs(tp - tq) / seams.textureVisible),
         );
         for (const r of [region[p]!, region[q]!]) {
           if (r < 0) continue;

@@ -44,17 +44,26 @@ export function newCount(view: SeamView): number {
 /** Mean absolute luma step from pixel (x, y) to its in-bounds 4-neighbours: its texture. */
 export function textureAt(view: SeamView, x: number, y: number): number {
   const { width: W, height: H, luma } = view;
-  const v = luma[y * W + x]!;
+  const p = y * W + x;
+  const v = luma[p]!;
   let sum = 0;
   let n = 0;
-  const add = (q: number): void => {
-    sum += Math.abs(v - luma[q]!);
+  if (x > 0) {
+    sum += Math.abs(v - luma[p - 1]!);
     n++;
-  };
-  if (x > 0) add(y * W + x - 1);
-  if (x < W - 1) add(y * W + x + 1);
-  if (y > 0) add((y - 1) * W + x);
-  if (y < H - 1) add((y + 1) * W + x);
+  }
+  if (x < W - 1) {
+    sum += Math.abs(v - luma[p + 1]!);
+    n++;
+  }
+  if (y > 0) {
+    sum += Math.abs(v - luma[p - W]!);
+    n++;
+  }
+  if (y < H - 1) {
+    sum += Math.abs(v - luma[p + W]!);
+    n++;
+  }
   return n > 0 ? sum / n : 0;
 }
 
