@@ -1,5 +1,6 @@
 import type { EdgeLine } from './edge-lines';
 import type { Rect } from './growth';
+import type { Raster } from './raster';
 import { ReachLimits } from './reach-limits';
 import type { FillScratch } from './scratch';
 import { inRect, rectHeight, rectWidth } from './growth';
@@ -20,6 +21,40 @@ export interface StepCanvas {
   /** The original's size at this scale (what `origin` indexes). */
   originalWidth: number;
   originalHeight: number;
+  /** On a plan's first step, where the original is all that is known: its `originalGuides`. */
+  guides?: OriginalGuides;
+}
+
+/** What the costs read of the known area alone: the guide's local means and the busyness. */
+type KnownArea = Pick<StepCanvas, 'width' | 'channels' | 'data' | 'known'>;
+
+/**
+ * The guide's local mean colours and the busyness of a working original, on its own pixels. A
+ * plan's first step knows the original alone, so every placement and seed the search tries
+ * reads these same values, moved to where the original sits: they are made once per working
+ * original (the fill context keeps them) instead of once per plan.
+ */
+export interface OriginalGuides {
+  means: Float32Array;
+  busy: Float32Array;
+}
+
+export function originalGuides(original: Raster<Float32Array>): OriginalGuides {
+  const { width, height, channels, data } = original;
+  const area: KnownArea = { width, channels, data, known: { x0: 0, y0: 0, x1: width, y1: height } };
+  return { means: localMeans(area, GUIDE_RADIUS), busy: busyness(area) };
+}
+
+/** `values` (per original pixel, `channels` each) moved onto the step's canvas, 0 elsewhere. */
+function onCanvas(values: Float32Array, channels: number, step: StepCanvas): Float32Array {
+  const { width: W, height: H, known } = step;
+  const row = (known.x1 - known.x0) * channels;
+  const out = new Float32Array(W * H * channels);
+  for (let y = known.y0; y < known.y1; y++) {
+    const from = (y - known.y0) * row;
+    out.set(values.subarray(from, from + row), (y * W + known.x0) * channels);
+  }
+  return out;
 }
 
 export interface ShiftCostOptions {
@@ -99,7 +134,9 @@ export function unaryCosts(
   const unary = scratch.array('costs.unary', freeCount * L, Float32Array).fill(Infinity);
   const jitter = Float64Array.from(shifts, () => 1 + options.jitter * (rng() * 2 - 1));
   const reach = new ReachLimits(shifts, known, next, Math.max(W, H), rng, options);
-  const smooth = localMeans(step, GUIDE_RADIUS);
+  const smooth = step.guides
+    ? onCanvas(step.guides.means, c, step)
+    : localMeans(step, GUIDE_RADIUS);
   const kw = kx1 - kx0;
   const kh = ky1 - ky0;
   const lines = [...new Set(shifts.flatMap((s) => (s.alongLine ? [s.alongLine.line] : [])))];
@@ -235,7 +272,7 @@ const GUIDE_RADIUS = 2;
 const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
 
 /** Mean colour of the known pixels within `radius` of each known pixel. */
-function localMeans(step: StepCanvas, radius: number): Float32Array {
+function localMeans(step: KnownArea, radius: number): Float32Array {
   const { width: W, channels: c, data, known } = step;
   const out = new Float32Array(data.length);
   for (let y = known.y0; y < known.y1; y++) {
@@ -333,7 +370,7 @@ export function seamCost(
   scratch: FillScratch,
 ): (p: number, q: number, a: number, b: number) => number {
   const { width: W, height: H, channels: c, data, known } = step;
-  const busy = busyness(step);
+  const busy = step.guides ? onCanvas(step.guides.busy, 1, step) : busyness(step);
   /** Each known pixel's texture (root of its busyness), once rather than per seam. */
   const texture = new Float64Array(busy.length);
   for (let p = 0; p < busy.length; p++) texture[p] = Math.sqrt(busy[p]!);
@@ -418,9 +455,9 @@ const NEIGHBOUR_X = [-1, 1, 0, 0] as const;
 const NEIGHBOUR_Y = [0, 0, -1, 1] as const;
 
 /** Mean squared colour difference of each known pixel to its 4 neighbours. */
-function busyness(step: StepCanvas): Float32Array {
-  const { width: W, height: H, channels: c, data, known } = step;
-  const out = new Float32Array(W * H);
+function busyness(step: KnownArea): Float32Array {
+  const { width: W, channels: c, data, known } = step;
+  const out = new Float32Array(data.length / c);
   for (let y = known.y0; y < known.y1; y++) {
     for (let x = known.x0; x < known.x1; x++) {
       const p = y * W + x;

@@ -15,8 +15,8 @@ import type { EdgeLine, LineOptions, Side } from './edge-lines';
 import { edgeLines } from './edge-lines';
 import type { CandidateOptions } from './shift-candidates';
 import { candidateShifts } from './shift-candidates';
-import type { ShiftCostOptions, StepCanvas } from './shift-costs';
-import { seamCost, unaryCosts } from './shift-costs';
+import type { OriginalGuides, ShiftCostOptions, StepCanvas } from './shift-costs';
+import { originalGuides, seamCost, unaryCosts } from './shift-costs';
 import { addCorrection, featherBorder } from './correction';
 import type { WorkingShifts } from './render';
 import type { LineageChains } from './lineage';
@@ -153,7 +153,7 @@ export interface FillContext {
   /** How distinctive each pixel's region is in the whole photo (never copied where it is). */
   regions: RegionRarity;
   /** The original at each working size, with its colour rarity, by "width x height". */
-  working: Map<string, { small: Raster<Float32Array>; rarity: Float32Array[] }>;
+  working: Map<string, WorkingOriginal>;
   /** The working memory every plan and render of this context uses (see `FillScratch`). */
   scratch: FillScratch;
 }
@@ -235,7 +235,8 @@ export function planFill(
   const steps = workSteps.map((r, k) =>
     k === 0 ? placed : fullSizeStep(r, workSteps[0]!, placed, { W, H, Ww, Hw }),
   );
-  const { small, rarity } = workingOriginal(context, workSteps[0]!);
+  const working = workingOriginal(context, workSteps[0]!);
+  const { small, rarity } = working;
   const work = workingCanvas(small, workSteps[0]!, Ww, Hw);
   const sides = growingSides(placement, w, h);
   const lines = context.lines.filter((line) => sides.includes(line.side));
@@ -255,6 +256,7 @@ export function planFill(
       known: workSteps[k - 1]!,
       next: workSteps[k]!,
       original: workSteps[0]!,
+      ...(k === 1 && { guides: (working.guides ??= originalGuides(small)) }),
     };
     const shifts = candidateShifts(step.known, step.next, options.candidates, lines, {
       x: sx,
@@ -374,7 +376,14 @@ function fullSizeStep(
 }
 
 /** The original scaled into a working rectangle's size, and its colour rarity (cached). */
-function workingOriginal(context: FillContext, rect: Rect) {
+/** The original at one working size: its pixels, colour rarity, and (once asked) its guides. */
+interface WorkingOriginal {
+  small: Raster<Float32Array>;
+  rarity: Float32Array[];
+  guides?: OriginalGuides;
+}
+
+function workingOriginal(context: FillContext, rect: Rect): WorkingOriginal {
   const ow = rect.x1 - rect.x0;
   const oh = rect.y1 - rect.y0;
   const key = `${ow}x${oh}`;
