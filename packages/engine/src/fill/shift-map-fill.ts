@@ -375,7 +375,6 @@ function fullSizeStep(
   };
 }
 
-/** The original scaled into a working rectangle's size, and its colour rarity (cached). */
 /** The original at one working size: its pixels, colour rarity, and (once asked) its guides. */
 interface WorkingOriginal {
   small: Raster<Float32Array>;
@@ -383,6 +382,7 @@ interface WorkingOriginal {
   guides?: OriginalGuides;
 }
 
+/** The original scaled into a working rectangle's size, and its colour rarity (cached). */
 function workingOriginal(context: FillContext, rect: Rect): WorkingOriginal {
   const ow = rect.x1 - rect.x0;
   const oh = rect.y1 - rect.y0;
