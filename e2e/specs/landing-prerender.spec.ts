@@ -134,8 +134,8 @@ async function laidOutSizesAgainstDrawnWidths(page: Page) {
 }
 
 /**
- * Each landing image's `sizes` (of its first <source>), evaluated at this viewport the way the
- * browser does, against the width the image is actually drawn at. `vw` includes a desktop
+ * Each loaded landing image's `sizes` (of its first <source>), evaluated at this viewport the way
+ * the browser does, against the width the image is actually drawn at. `vw` includes a desktop
  * scrollbar, which the layout does not: that much (plus rounding) is allowed.
  */
 async function sizesAgainstDrawnWidths(page: Page) {
@@ -145,7 +145,9 @@ async function sizesAgainstDrawnWidths(page: Page) {
     return pictures.flatMap((picture) => {
       const image = picture.querySelector('img');
       const sizes = picture.querySelector('source')?.getAttribute('sizes');
-      if (!image || !sizes || image.getClientRects().length === 0) return [];
+      // A lazy image still far below has not loaded yet: it has no drawn width to compare.
+      const loaded = image?.complete === true && image.naturalWidth > 0;
+      if (!image || !sizes || !loaded || image.getClientRects().length === 0) return [];
       const rules = sizes.split(/,\s*(?![^()]*\))/);
       const rule = rules.find((candidate) => {
         const media = /^\((.*)\)\s+(?=\S+$|calc)/.exec(candidate);

@@ -50,17 +50,22 @@ export function Hero() {
             ))}
           </ul>
         </div>
-        <figure className="rounded-2xl border border-slate-200 bg-white p-2 shadow-2xl shadow-brand-900/15">
+        {/*
+          The caption comes first in the HTML and is drawn below (flex-col-reverse): the figure is
+          centred beside the text, so on a busy device that paints the page before it has parsed
+          all of it, a caption parsed after the first paint would grow the figure and move it.
+        */}
+        <figure className="flex flex-col-reverse rounded-2xl border border-slate-200 bg-white p-2 shadow-2xl shadow-brand-900/15">
+          <figcaption className="flex items-center justify-between gap-3 px-2 pt-3 pb-1.5 text-xs font-medium text-slate-600">
+            <span>{copy.landing.exampleCaption(heroExample.sourceRatio, heroExample.ratio)}</span>
+            <span className="hidden text-slate-500 sm:inline">{copy.landing.compareHint}</span>
+          </figcaption>
           <BeforeAfterSlider
             example={heroExample}
             subject={copy.landing.examples[heroSubject]}
             layout={heroLayout}
             priority
           />
-          <figcaption className="flex items-center justify-between gap-3 px-2 pt-3 pb-1.5 text-xs font-medium text-slate-600">
-            <span>{copy.landing.exampleCaption(heroExample.sourceRatio, heroExample.ratio)}</span>
-            <span className="hidden text-slate-500 sm:inline">{copy.landing.compareHint}</span>
-          </figcaption>
         </figure>
       </div>
     </section>
