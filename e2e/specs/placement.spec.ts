@@ -125,12 +125,36 @@ test.describe('placement and confidence on the result card', () => {
     );
     await expectViewerPlacesOriginalAt(page, result, top);
 
-    // Trim and extend: the result says what it trimmed (issue 38).
+    // Trim and extend: the result says what it trimmed (issue 38). The engine is sure of it (the
+    // poll's answer is raised), and it still offers its alternatives, quietly, in one click each.
+    await page.route(
+      (url) => isPredictionPoll(url.href),
+      async (route) => {
+        const response = await route.fetch();
+        const prediction = (await response.json()) as Prediction;
+        if (prediction.status === 'succeeded') prediction.confidence = 0.95;
+        await route.fulfill({ response, json: prediction });
+      },
+    );
     await framing.getByText('Trim and extend', { exact: true }).click();
     made = nextSucceeded(page);
     await result.getByRole('button', { name: 'Regenerate' }).click();
     const trimmed = await made;
     expect(trimmed).toMatchObject({ framing: 'trim', style: 'natural' });
     await expect(result.getByTestId('result-trimmed')).toHaveText(/^Trimmed \d+ % \((left|right)/);
+    await expect(result.getByTestId('low-confidence')).toHaveCount(0);
+    const otherVersions = result.getByTestId('other-versions');
+    await expect(otherVersions).toContainText('Other versions, 1 credit each:');
+    await expect(otherVersions.getByRole('button')).toHaveText([
+      'Keep the whole photo',
+      'Blurred backdrop',
+    ]);
+    made = nextSucceeded(page);
+    await otherVersions.getByRole('button', { name: 'Blurred backdrop' }).click();
+    expect(await made).toMatchObject({ style: 'blurred_backdrop' });
+    await expect(result.getByTestId('other-versions').getByRole('button')).toHaveText([
+      'Trim more',
+    ]);
+    await page.unrouteAll({ behavior: 'wait' });
   });
 });

@@ -161,6 +161,7 @@ export const resizerCopy = {
   keptPart: (crop: Crop) =>
     `Keeps ${crop.width} × ${crop.height} px of the original, from x ${crop.x}, y ${crop.y}`,
   alternativesTitle: 'Try a cleaner version (1 credit each):',
+  otherVersionsTitle: 'Other versions, 1 credit each:',
   useModel: (model: string) => `Use ${model}`,
   alternativeCost: '1 credit',
   framingNeedsEngine: 'The AI model keeps the whole photo: trimming needs the built-in engine.',

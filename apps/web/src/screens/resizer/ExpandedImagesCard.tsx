@@ -34,7 +34,7 @@ export function ExpandedImagesCard({
   waiting: readonly string[];
   isBusy: (ratio: string) => boolean;
   hasCredits: boolean;
-  /** A new version, with the run's choices or a weak result's alternative (issue 38). */
+  /** A new version, with the run's choices or one of the result's alternatives (issue 38). */
   onRegenerate: (ratio: string, alternative?: FramingChoice) => void;
   onPick: (ratio: string, index: number) => void;
   /** Opens the full-size viewer on this result. */
@@ -43,7 +43,7 @@ export function ExpandedImagesCard({
   original: { width: number; height: number } | null;
   /** Takes the user to the placement picker (from a low-confidence warning). */
   onChangePlacement: () => void;
-  /** What this deployment makes, for a weak result's alternatives; null until known. */
+  /** What this deployment makes, for a result's alternatives; null until known. */
   deployment: Deployment | null;
 }) {
   const [format, setFormat] = useState<DownloadFormat>('png');
@@ -130,7 +130,7 @@ export function ExpandedImagesCard({
                     {trimmed}
                   </p>
                 )}
-                {isLowConfidence(image.confidence) && (
+                {isLowConfidence(image.confidence) ? (
                   <Alert tone="warning" className="px-3 py-2.5 text-xs">
                     <p data-testid="low-confidence">{r.lowConfidence}</p>
                     <button
@@ -148,6 +148,14 @@ export function ExpandedImagesCard({
                       />
                     )}
                   </Alert>
+                ) : (
+                  alternatives.length > 0 && (
+                    <OtherVersions
+                      alternatives={alternatives}
+                      disabled={busy || !hasCredits}
+                      onChoose={(alternative) => onRegenerate(image.ratio, alternative)}
+                    />
+                  )
                 )}
               </ResultTile>
             </li>
@@ -203,6 +211,37 @@ function AlternativeButtons({
         ))}
       </div>
     </div>
+  );
+}
+
+/** A result the engine is sure of offers the same alternatives, quietly, as links. */
+function OtherVersions({
+  alternatives,
+  disabled,
+  onChoose,
+}: {
+  alternatives: readonly Alternative[];
+  disabled: boolean;
+  onChoose: (alternative: Alternative) => void;
+}) {
+  return (
+    <p
+      className="-mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-1 text-xs text-slate-600"
+      data-testid="other-versions"
+    >
+      <span>{r.otherVersionsTitle}</span>
+      {alternatives.map((alternative) => (
+        <button
+          key={alternative.id}
+          type="button"
+          disabled={disabled}
+          onClick={() => onChoose(alternative)}
+          className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline"
+        >
+          {alternative.label}
+        </button>
+      ))}
+    </p>
   );
 }
 

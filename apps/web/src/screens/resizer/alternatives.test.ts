@@ -7,9 +7,10 @@ const engine = { aiProvider: 'engine' as const, hostedModel: null };
 const weak = { confidence: 0.3, framing: 'auto' as const, style: 'natural' as const, crop: whole };
 
 describe('alternativesFor (issue 38)', () => {
-  it('offers nothing for a result the engine is sure of, or did not measure', () => {
-    expect(alternativesFor({ ...weak, confidence: 0.8 }, original, engine)).toEqual([]);
-    expect(alternativesFor({ ...weak, confidence: null }, original, engine)).toEqual([]);
+  it('offers a result the engine is sure of the same alternatives: its confidence can be wrong', () => {
+    expect(alternativesFor({ ...weak, confidence: 0.8 }, original, engine)).toEqual(
+      alternativesFor(weak, original, engine),
+    );
   });
 
   it('offers Trim more and the blurred backdrop for a weak whole-photo result', () => {
@@ -40,6 +41,17 @@ describe('alternativesFor (issue 38)', () => {
     expect(alternativesFor(fallback, original, hosted).map((a) => a.label)).toEqual([
       'Blurred backdrop',
       'Use FLUX Fill Pro',
+    ]);
+  });
+
+  it('does not offer the hosted model its own result again', () => {
+    const hosted = {
+      aiProvider: 'replicate' as const,
+      hostedModel: 'black-forest-labs/flux-fill-pro',
+    };
+    const madeByModel = { ...weak, framing: 'keep' as const, confidence: null };
+    expect(alternativesFor(madeByModel, original, hosted).map((a) => a.label)).toEqual([
+      'Blurred backdrop',
     ]);
   });
 });

@@ -3,7 +3,6 @@ import {
   defaultFraming,
   describeTrim,
   hostedModelMakes,
-  isLowConfidence,
   type AiProvider,
   type FillStyle,
   type FramingMode,
@@ -27,16 +26,16 @@ export interface Deployment {
 }
 
 /**
- * The one-click alternatives of a result the engine is not sure of (issue 38): trim more (or keep
- * the whole photo when it was trimmed), the blurred backdrop, and the hosted model where one is
- * configured. None for a result that is not weak.
+ * A result's one-click alternatives (issue 38): trim more (or keep the whole photo when it was
+ * trimmed), the blurred backdrop, and the hosted model where one is configured and did not make
+ * the result. Every result has them, not only those the engine is not sure of: the confidence
+ * misses about one weak result in five, and none should be handed over without a clean way out.
  */
 export function alternativesFor(
   image: Pick<ExpandedImage, 'confidence' | 'framing' | 'style' | 'crop'>,
   original: { width: number; height: number },
   deployment: Deployment,
 ): Alternative[] {
-  if (!isLowConfidence(image.confidence)) return [];
   const { aiProvider, hostedModel } = deployment;
   const trimmed = image.crop !== null && describeTrim(image.crop, original).share > 0;
   const engineTrims = !hostedModelMakes(aiProvider, 'natural');
@@ -59,7 +58,8 @@ export function alternativesFor(
       style: 'blurred_backdrop',
     });
   }
-  if (aiProvider === 'replicate' && hostedModel) {
+  // Only the built-in engine measures its confidence: a result without one came from the model.
+  if (aiProvider === 'replicate' && hostedModel && image.confidence !== null) {
     const name = copy.hostedModels[hostedModel] ?? hostedModel;
     alternatives.push({ id: 'model', label: r.useModel(name), framing: 'keep', style: 'natural' });
   }
