@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { syntheticImage } from '../../test/support/synthetic-raster';
+import { sharpPatchOnSoftGround, syntheticImage } from '../../test/support/synthetic-raster';
 import { createRng } from './rng';
 import { DEFAULT_SHIFT_MAP_OPTIONS } from './shift-map-fill';
-import { analyseTrimSides, splitTrim } from './trim-sides';
+import { analyseTrimSides, FOCUS_TRIM_SIDE_OPTIONS, splitTrim } from './trim-sides';
 
 /**
  * 240x120: a sky graded top to bottom over a meadow, and a red kite (the subject) 30 px from
@@ -36,5 +36,17 @@ describe('splitTrim', () => {
     // Taking 30 px from the left would cut the kite (x 28..52); the right alone cannot give
     // more than the meadow's plain strip, so a trim of nearly the whole width is refused.
     expect(splitTrim(sides, 240, 230)).toBeUndefined();
+  });
+
+  it('with the focus rule, keeps the sharp part of a soft photo that the rarity rules cut (issue 38)', () => {
+    const photo = sharpPatchOnSoftGround();
+    // Half the width. The patch (x 150..200) is rare neither by colour nor by region, and the
+    // red blob at the left is: without the focus rule, most of the trim goes through the patch.
+    const byRarity = splitTrim(analyseTrimSides(photo, 'x', DEFAULT_SHIFT_MAP_OPTIONS), 240, 120);
+    expect(byRarity!.end).toBeGreaterThan(40);
+    const sides = analyseTrimSides(photo, 'x', DEFAULT_SHIFT_MAP_OPTIONS, FOCUS_TRIM_SIDE_OPTIONS);
+    const byFocus = splitTrim(sides, 240, 120, FOCUS_TRIM_SIDE_OPTIONS);
+    expect(byFocus!.start + byFocus!.end).toBe(120);
+    expect(byFocus!.end).toBeLessThan(40);
   });
 });

@@ -2,6 +2,8 @@ import type { JudgedRarity } from './colour-rarity';
 import { colourRarity, rarityAt } from './colour-rarity';
 import type { EdgeLine, Side } from './edge-lines';
 import { edgeLines } from './edge-lines';
+import type { FocusedSubject, FocusOptions } from './focus-subject';
+import { DEFAULT_FOCUS_OPTIONS, focusedSubject } from './focus-subject';
 import type { PhotoPreview } from './photo-preview';
 import { photoPreview } from './photo-preview';
 import type { Raster } from './raster';
@@ -32,6 +34,11 @@ export interface TrimSideOptions {
   near: number;
   /** Splits of a trim between the two sides tried, from all at the start to all at the end. */
   splits: number;
+  /**
+   * When set, the sharp part of a photo focused on a part is a subject too, never trimmed, and a
+   * rare region counts only as far as it is in focus (fill/focus-subject.ts).
+   */
+  focus?: FocusOptions;
 }
 
 export const DEFAULT_TRIM_SIDE_OPTIONS: TrimSideOptions = {
@@ -41,6 +48,12 @@ export const DEFAULT_TRIM_SIDE_OPTIONS: TrimSideOptions = {
   edgeWeight: 0.5, // edges alone (foliage, gravel) are texture, not a subject: half weight
   near: 0.1, // a tenth of the photo's side: room around a subject, as a photographer leaves
   splits: 8, // eighths of the trim
+};
+
+/** The rules with the subject found by focus: for trims deeper than a quarter (framing.ts). */
+export const FOCUS_TRIM_SIDE_OPTIONS: TrimSideOptions = {
+  ...DEFAULT_TRIM_SIDE_OPTIONS,
+  focus: DEFAULT_FOCUS_OPTIONS,
 };
 
 /** How costly each depth of trim is from each end of the trimmed axis, and how deep it may go. */
@@ -137,6 +150,8 @@ function cellProfiles(
 ) {
   const { edgeWeight } = options;
   const { width: cw, height: ch } = regions;
+  const focus: FocusedSubject | undefined =
+    options.focus && focusedSubject(preview, cw, ch, options.focus);
   const colourMaps = rarityAt(colour, cw, ch);
   const [startMap, endMap] =
     axis === 'x' ? [colourMaps[0]!, colourMaps[1]!] : [colourMaps[2]!, colourMaps[3]!];
@@ -158,8 +173,9 @@ function cellProfiles(
     let peak = 0;
     for (let j = 0; j < across; j++) {
       const p = at(cell, j);
-      region += regions.map[p]!;
-      peak = Math.max(peak, regions.map[p]!);
+      const rarity = focus ? regions.map[p]! * focus.weight[p]! : regions.map[p]!;
+      region += rarity;
+      peak = Math.max(peak, rarity, focus?.subject[p] ?? 0);
       edge += Math.min(1, edges[p]! / (2 * edgeMean));
       fromStart += startMap[p]!;
       fromEnd += endMap[p]!;

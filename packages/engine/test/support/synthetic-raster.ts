@@ -41,3 +41,24 @@ export function discsOverGravel(): Raster {
     return [g, g * 0.95, g * 0.85];
   });
 }
+
+/**
+ * 240x120: a soft brown gradient (a blurred background) with a sharp bird-sized patch of fine
+ * texture at x 150..200, y 30..90, of the background's own mean colour: rare neither by colour
+ * nor by region, only by focus. At x 50, a red blob with a soft edge (a passer-by in the bokeh):
+ * rare by colour, but out of focus.
+ */
+export function sharpPatchOnSoftGround(): Raster {
+  const rng = createRng(3);
+  return syntheticImage(240, 120, (x, y) => {
+    const ground = 110 + x / 8 + y / 6;
+    const inPatch = x >= 150 && x < 200 && y >= 30 && y < 90;
+    const v = inPatch ? ground + (rng() - 0.5) * 60 : ground;
+    const blob = Math.min(1, Math.max(0, (18 - Math.hypot(x - 50, y - 60)) / 8 + 0.5));
+    return [
+      v + (200 - v) * blob,
+      v * 0.8 * (1 - blob) + 40 * blob,
+      v * 0.6 * (1 - blob) + 60 * blob,
+    ];
+  });
+}
