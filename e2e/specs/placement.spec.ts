@@ -38,6 +38,19 @@ function nextSucceeded(page: Page): Promise<Prediction> {
     .then((response) => response.json() as Promise<Prediction>);
 }
 
+/** From now on, the polls report every finished prediction with this confidence. */
+async function reportConfidence(page: Page, confidence: number) {
+  await page.route(
+    (url) => isPredictionPoll(url.href),
+    async (route) => {
+      const response = await route.fetch();
+      const prediction = (await response.json()) as Prediction;
+      if (prediction.status === 'succeeded') prediction.confidence = confidence;
+      await route.fulfill({ response, json: prediction });
+    },
+  );
+}
+
 /** Where the original sits in the viewer's compare slider, as fractions of the result. */
 async function originalBoxInViewer(viewer: Locator) {
   const result = await viewer.getByRole('img', { name: /Your image expanded/ }).boundingBox();
@@ -88,15 +101,7 @@ test.describe('placement and confidence on the result card', () => {
     await expectViewerPlacesOriginalAt(page, result, first);
 
     // The engine reports a doubtful fill for the next result (the poll's answer is lowered).
-    await page.route(
-      (url) => isPredictionPoll(url.href),
-      async (route) => {
-        const response = await route.fetch();
-        const prediction = (await response.json()) as Prediction;
-        if (prediction.status === 'succeeded') prediction.confidence = 0.2;
-        await route.fulfill({ response, json: prediction });
-      },
-    );
+    await reportConfidence(page, 0.2);
     made = nextSucceeded(page);
     await result.getByRole('button', { name: 'Regenerate' }).click();
     await made;
@@ -127,15 +132,7 @@ test.describe('placement and confidence on the result card', () => {
 
     // Trim and extend: the result says what it trimmed (issue 38). The engine is sure of it (the
     // poll's answer is raised), and it still offers its alternatives, quietly, in one click each.
-    await page.route(
-      (url) => isPredictionPoll(url.href),
-      async (route) => {
-        const response = await route.fetch();
-        const prediction = (await response.json()) as Prediction;
-        if (prediction.status === 'succeeded') prediction.confidence = 0.95;
-        await route.fulfill({ response, json: prediction });
-      },
-    );
+    await reportConfidence(page, 0.95);
     await framing.getByText('Trim and extend', { exact: true }).click();
     made = nextSucceeded(page);
     await result.getByRole('button', { name: 'Regenerate' }).click();

@@ -179,16 +179,15 @@ export function ExpandedImagesCard({
   );
 }
 
-/** A weak result's cleaner versions: each one click, one regeneration, one credit. */
-function AlternativeButtons({
-  alternatives,
-  disabled,
-  onChoose,
-}: {
+/** A result's alternatives, each one click: one regeneration, one credit. */
+interface AlternativesProps {
   alternatives: readonly Alternative[];
   disabled: boolean;
   onChoose: (alternative: Alternative) => void;
-}) {
+}
+
+/** A weak result's cleaner versions, as buttons in its warning. */
+function AlternativeButtons({ alternatives, disabled, onChoose }: AlternativesProps) {
   return (
     <div className="mt-2.5" data-testid="alternatives">
       <p className="font-medium">{r.alternativesTitle}</p>
@@ -215,15 +214,7 @@ function AlternativeButtons({
 }
 
 /** A result the engine is sure of offers the same alternatives, quietly, as links. */
-function OtherVersions({
-  alternatives,
-  disabled,
-  onChoose,
-}: {
-  alternatives: readonly Alternative[];
-  disabled: boolean;
-  onChoose: (alternative: Alternative) => void;
-}) {
+function OtherVersions({ alternatives, disabled, onChoose }: AlternativesProps) {
   return (
     <p
       className="-mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-1 text-xs text-slate-600"
