@@ -82,7 +82,7 @@ export const apiDocsCopy = {
         ],
         [
           'framing',
-          'How much of the photo may be trimmed so that less is invented: auto (the default with the built-in engine: it trims a little only when that gives a cleaner result, never the subject), trim (up to 25 %), trim_more (up to 50 %) or keep (the whole photo; the default with a hosted AI model, which cannot trim). Each output says what it kept in crop.',
+          'How much of the photo may be trimmed so that less is invented: auto (the default with the built-in engine: it trims a little only when that gives a cleaner result, from the side with the least in it), trim (up to 25 %), trim_more (up to 50 %) or keep (the whole photo; the default with a hosted AI model, which cannot trim). Each output says what it kept in crop.',
         ],
         [
           'style',

@@ -148,7 +148,7 @@ export const resizerCopy = {
     keep: 'Keep the whole photo',
   },
   framingHint: {
-    auto: 'Auto trims a little of the photo when that makes a cleaner result, and never the subject.',
+    auto: 'Auto trims a little of the photo when that makes a cleaner result, from the side with the least in it.',
     trim: 'Up to 25 % of the photo may be trimmed, so less has to be invented.',
     trim_more: 'Up to 50 % of the photo may be trimmed, for large changes of shape.',
     keep: 'The whole photo is kept, and the new area is all invented.',
