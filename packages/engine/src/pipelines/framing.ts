@@ -115,13 +115,13 @@ export function framesFor(
       : axis === 'y'
         ? h - Math.ceil((w / ratio) * grown)
         : 0;
+  const rules = Math.max(...shares) > FOCUS_RULE_BEYOND ? FOCUS_TRIM_SIDE_OPTIONS : undefined;
   let sides: TrimSides | undefined;
   const trimmedOf = (crop: Crop): number => size - (axis === 'x' ? crop.width : crop.height);
   const frames: CroppedFrame[] = [];
   for (const share of shares) {
     let crop: Crop = { x: 0, y: 0, width: w, height: h };
     if (share > 0 && axis && useful > 0) {
-      const rules = Math.max(...shares) > FOCUS_RULE_BEYOND ? FOCUS_TRIM_SIDE_OPTIONS : undefined;
       sides ??= analyseTrimSides(image, axis, fill, rules, photo);
       const trim = largestTrim(sides, size, Math.min(useful, Math.round(share * size)));
       const split = trim > 0 ? splitTrim(sides, size, trim) : undefined;
