@@ -1,4 +1,6 @@
 import type { Raster } from './raster';
+import { meanChannel } from './raster';
+import { connectedRegions } from './region-rarity';
 
 export interface FocusOptions {
   /** Sharpness is averaged over this many cells each way around a cell (2: 5 x 5 cells). */
@@ -53,14 +55,15 @@ export function focusedSubject(
   for (let p = 0; p < weight.length; p++) {
     weight[p] = Math.min(1, sharpness[p]! / (options.countsFrom * peak));
   }
-  const sharp = sharpness.map((s) => (s >= options.sharpFrom * peak ? 1 : 0));
-  const part = largestPart(sharp, width, height);
+  const sharp = Int32Array.from(sharpness, (s) => (s >= options.sharpFrom * peak ? 1 : 0));
+  const subject = largestPart(sharp, width, height);
   let sharpCount = 0;
-  for (const s of sharp) sharpCount += s;
-  const subject = new Uint8Array(sharpness.length);
-  if (part.length >= options.holds * sharpCount) {
-    for (const p of part) subject[p] = 1;
+  let partCount = 0;
+  for (let p = 0; p < sharp.length; p++) {
+    sharpCount += sharp[p]!;
+    partCount += subject[p]!;
   }
+  if (partCount < options.holds * sharpCount) subject.fill(0);
   const reach = Math.round(options.near * Math.min(width, height));
   return { subject: dilated(subject, width, height, reach), weight };
 }
@@ -71,14 +74,8 @@ function laplacianPerCell(
   width: number,
   height: number,
 ): Float32Array {
-  const { width: w, height: h, channels: c, data } = preview;
-  const colours = Math.min(3, c);
-  const grey = new Float32Array(w * h);
-  for (let p = 0; p < w * h; p++) {
-    let sum = 0;
-    for (let k = 0; k < colours; k++) sum += data[p * c + k]!;
-    grey[p] = sum / colours;
-  }
+  const { width: w, height: h } = preview;
+  const grey = meanChannel(preview);
   const sum = new Float32Array(width * height);
   const count = new Float32Array(width * height);
   for (let y = 1; y < h - 1; y++) {
@@ -114,32 +111,15 @@ function boxMean(values: Float32Array, width: number, height: number, reach: num
   return out;
 }
 
-/** The cells of the largest 4-connected part of the marked cells. */
-function largestPart(marked: Float32Array, width: number, height: number): number[] {
-  const seen = new Uint8Array(marked.length);
-  let largest: number[] = [];
-  for (let start = 0; start < marked.length; start++) {
-    if (marked[start] !== 1 || seen[start]) continue;
-    const part = [start];
-    seen[start] = 1;
-    for (let i = 0; i < part.length; i++) {
-      const p = part[i]!;
-      const x = p % width;
-      const neighbours = [
-        x > 0 ? p - 1 : -1,
-        x < width - 1 ? p + 1 : -1,
-        p >= width ? p - width : -1,
-        p < (height - 1) * width ? p + width : -1,
-      ];
-      for (const q of neighbours) {
-        if (q < 0 || marked[q] !== 1 || seen[q]) continue;
-        seen[q] = 1;
-        part.push(q);
-      }
-    }
-    if (part.length > largest.length) largest = part;
-  }
-  return largest;
+/** The largest 4-connected part of the marked (1) cells, as a mask (the first found on a tie). */
+function largestPart(marked: Int32Array, width: number, height: number): Uint8Array {
+  const { region, count } = connectedRegions(marked, width, height);
+  const sizes = new Int32Array(count);
+  for (let p = 0; p < marked.length; p++) if (marked[p] === 1) sizes[region[p]!]!++;
+  let largest = -1;
+  for (let r = 0; r < count; r++)
+    if (sizes[r]! > 0 && (largest < 0 || sizes[r]! > sizes[largest]!)) largest = r;
+  return Uint8Array.from(region, (r) => (r === largest ? 1 : 0));
 }
 
 /** The mask grown by `reach` cells each way (a square around each marked cell). */

@@ -6,6 +6,19 @@ export interface Raster<T extends Uint8Array | Float32Array = Uint8Array> {
   data: T;
 }
 
+/** The mean of each pixel's colour channels (its first three; a grey image's one). */
+export function meanChannel(image: Raster<Float32Array>): Float32Array {
+  const { width, height, channels: c, data } = image;
+  const colours = Math.min(3, c);
+  const grey = new Float32Array(width * height);
+  for (let p = 0; p < grey.length; p++) {
+    let sum = 0;
+    for (let k = 0; k < colours; k++) sum += data[p * c + k]!;
+    grey[p] = sum / colours;
+  }
+  return grey;
+}
+
 /** Where the original sits on the canvas, all in pixels. */
 export interface CanvasPlacement {
   width: number;

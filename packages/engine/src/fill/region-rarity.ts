@@ -329,7 +329,7 @@ function distanceSq(points: Float32Array, p: number, centres: Float64Array, c: n
 }
 
 /** 4-connected parts of equal labels: a region index per pixel and the number of regions. */
-function connectedRegions(
+export function connectedRegions(
   label: Int32Array,
   W: number,
   H: number,

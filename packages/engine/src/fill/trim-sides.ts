@@ -7,7 +7,7 @@ import { DEFAULT_FOCUS_OPTIONS, focusedSubject } from './focus-subject';
 import type { PhotoPreview } from './photo-preview';
 import { photoPreview } from './photo-preview';
 import type { Raster } from './raster';
-import { resizeArea } from './raster';
+import { meanChannel, resizeArea } from './raster';
 import type { RegionRarity } from './region-rarity';
 import type { ShiftMapOptions } from './shift-map-fill';
 
@@ -199,13 +199,8 @@ function cellProfiles(
 
 /** Gradient magnitude of the image's mean channel, per pixel (0 on the border). */
 function edgeDensity(image: Raster<Float32Array>): Float32Array {
-  const { width: w, height: h, channels: c, data } = image;
-  const grey = new Float32Array(w * h);
-  for (let p = 0; p < w * h; p++) {
-    let sum = 0;
-    for (let k = 0; k < Math.min(3, c); k++) sum += data[p * c + k]!;
-    grey[p] = sum / Math.min(3, c);
-  }
+  const { width: w, height: h } = image;
+  const grey = meanChannel(image);
   const out = new Float32Array(w * h);
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
