@@ -4,7 +4,8 @@ import { useId, type ReactElement, type ReactNode } from 'react';
  * A text shown on hover and keyboard focus of the wrapped control. The wrapper takes the hover,
  * so it also works for a disabled button, and the text is its accessible description. It opens
  * below the control from its start edge, so on a phone it neither leaves the screen nor covers
- * what sits above the control.
+ * what sits above the control. Until then it takes no room: a hidden tooltip that reached past the
+ * screen's edge (a bulk tile's, in the right column on a phone) made the whole page scroll sideways.
  */
 export function Tooltip({
   text,
@@ -24,7 +25,7 @@ export function Tooltip({
       <span
         id={id}
         role="tooltip"
-        className="pointer-events-none absolute top-full left-0 z-20 mt-2 w-max max-w-[min(14rem,calc(100vw-2rem))] rounded-md bg-slate-900 px-2.5 py-1.5 text-left text-xs font-medium text-white opacity-0 shadow-lg transition-opacity group-focus-within:opacity-100 group-hover:opacity-100"
+        className="pointer-events-none absolute top-full left-0 z-20 mt-2 w-max max-w-[min(14rem,calc(100vw-2rem))] rounded-md bg-slate-900 px-2.5 py-1.5 text-left text-xs font-medium text-white hidden shadow-lg group-focus-within:block group-hover:block"
       >
         {text}
       </span>
