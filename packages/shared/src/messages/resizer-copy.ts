@@ -139,6 +139,8 @@ export const resizerCopy = {
   autoPlacement: (chosen: string) => `Auto (${chosen})`,
   lowConfidence: 'This background may show repeated parts. Try another placement, or regenerate.',
   lowConfidenceAction: 'Choose another placement',
+  /** The warning on a bulk run's small tile, where the placement picker is the run's. */
+  lowConfidenceBrief: 'This background may show repeated parts.',
   // ours (issue 38): framing, fill style, what a result trimmed, and a weak result's alternatives
   framingTitle: 'Framing',
   framings: {

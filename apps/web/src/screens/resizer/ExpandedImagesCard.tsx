@@ -5,9 +5,10 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { downloadFormats, isDownloadFormat, type DownloadFormat } from './image-format';
-import { alternativesFor, type Alternative, type Deployment } from './alternatives';
+import { alternativesFor, type Deployment } from './alternatives';
 import type { FramingChoice } from './FramingPicker';
 import { placementLabel, trimLabel } from './result-placement';
+import { ResultAlternatives } from './ResultAlternatives';
 import { ResultTile } from './ResultTile';
 import type { ExpandedImage } from './run/run-prediction';
 import { useResultDownloads } from './use-downloads';
@@ -130,33 +131,13 @@ export function ExpandedImagesCard({
                     {trimmed}
                   </p>
                 )}
-                {isLowConfidence(image.confidence) ? (
-                  <Alert tone="warning" className="px-3 py-2.5 text-xs">
-                    <p data-testid="low-confidence">{r.lowConfidence}</p>
-                    <button
-                      type="button"
-                      onClick={onChangePlacement}
-                      className="mt-1 font-semibold underline underline-offset-2 hover:text-amber-700 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-amber-600"
-                    >
-                      {r.lowConfidenceAction}
-                    </button>
-                    {alternatives.length > 0 && (
-                      <AlternativeButtons
-                        alternatives={alternatives}
-                        disabled={busy || !hasCredits}
-                        onChoose={(alternative) => onRegenerate(image.ratio, alternative)}
-                      />
-                    )}
-                  </Alert>
-                ) : (
-                  alternatives.length > 0 && (
-                    <OtherVersions
-                      alternatives={alternatives}
-                      disabled={busy || !hasCredits}
-                      onChoose={(alternative) => onRegenerate(image.ratio, alternative)}
-                    />
-                  )
-                )}
+                <ResultAlternatives
+                  weak={isLowConfidence(image.confidence)}
+                  alternatives={alternatives}
+                  disabled={busy || !hasCredits}
+                  onChoose={(alternative) => onRegenerate(image.ratio, alternative)}
+                  onChangePlacement={onChangePlacement}
+                />
               </ResultTile>
             </li>
           );
@@ -176,63 +157,6 @@ export function ExpandedImagesCard({
         ))}
       </ul>
     </Card>
-  );
-}
-
-/** A result's alternatives, each one click: one regeneration, one credit. */
-interface AlternativesProps {
-  alternatives: readonly Alternative[];
-  disabled: boolean;
-  onChoose: (alternative: Alternative) => void;
-}
-
-/** A weak result's cleaner versions, as buttons in its warning. */
-function AlternativeButtons({ alternatives, disabled, onChoose }: AlternativesProps) {
-  return (
-    <div className="mt-2.5" data-testid="alternatives">
-      <p className="font-medium">{r.alternativesTitle}</p>
-      <div className="mt-1.5 flex flex-col gap-1.5">
-        {alternatives.map((alternative) => (
-          <Button
-            key={alternative.id}
-            variant="secondary"
-            // One per row, the label wrapping and the cost kept whole, however narrow the card.
-            className="h-auto! min-h-8 w-full justify-between! gap-2 px-2.5 py-1 text-xs whitespace-normal!"
-            disabled={disabled}
-            onClick={() => onChoose(alternative)}
-          >
-            <span className="min-w-0 text-left">{alternative.label}</span>
-            <span className="shrink-0 font-normal whitespace-nowrap text-slate-500">
-              {' '}
-              · {r.alternativeCost}
-            </span>
-          </Button>
-        ))}
-      </div>
-    </div>
-  );
-}
-
-/** A result the engine is sure of offers the same alternatives, quietly, as links. */
-function OtherVersions({ alternatives, disabled, onChoose }: AlternativesProps) {
-  return (
-    <p
-      className="-mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-1 text-xs text-slate-600"
-      data-testid="other-versions"
-    >
-      <span>{r.otherVersionsTitle}</span>
-      {alternatives.map((alternative) => (
-        <button
-          key={alternative.id}
-          type="button"
-          disabled={disabled}
-          onClick={() => onChoose(alternative)}
-          className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline"
-        >
-          {alternative.label}
-        </button>
-      ))}
-    </p>
   );
 }
 

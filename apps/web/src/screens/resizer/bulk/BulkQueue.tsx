@@ -1,9 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { FileArchive } from 'lucide-react';
 import { useState } from 'react';
-import { copy, outputFilename } from '@reframe/shared';
+import { copy, isLowConfidence, outputFilename } from '@reframe/shared';
+import { siteConfigQuery } from '../../../api/site-config';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { ResultViewer } from '../../../components/ResultViewer';
+import { alternativesFor, type Alternative, type Deployment } from '../alternatives';
+import { trimLabel } from '../result-placement';
+import { ResultAlternatives } from '../ResultAlternatives';
 import { ResultTile } from '../ResultTile';
 import { madeFor, type BulkOutput } from '../run/bulk-outputs';
 import { isSettled } from '../run/run-queue';
@@ -13,7 +18,7 @@ const r = copy.resizer;
 
 /**
  * The run, photo by photo: each output's progress, then its result at its exact size, named in
- * full, with compare and regenerate as a single result has.
+ * full, with compare, regenerate, what it trimmed and its alternatives as a single result has.
  */
 export function BulkQueue({
   photos,
@@ -28,14 +33,16 @@ export function BulkQueue({
   zipping: boolean;
   hasCredits: boolean;
   onDownloadZip: () => void;
-  onRegenerate: (output: BulkOutput) => void;
+  /** A new version of one output: with the run's choices, or with one of its alternatives. */
+  onRegenerate: (output: BulkOutput, alternative?: Alternative) => void;
 }) {
+  const deployment = useQuery(siteConfigQuery).data ?? null;
   const [viewing, setViewing] = useState<{ photoId: number; index: number } | null>(null);
   const done = outputs.filter((o) => o.status === 'completed').length;
   const settled = outputs.every((o) => isSettled(o.status));
   const viewed = photos.find((photo) => photo.id === viewing?.photoId);
   return (
-    <Card className="p-5 sm:p-6">
+    <Card className="@container p-5 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 className="text-base font-semibold text-slate-900">{r.bulkQueue}</h2>
@@ -64,13 +71,15 @@ export function BulkQueue({
               <p className="mb-2 text-sm font-semibold break-words text-slate-800">
                 {photo.file.name}
               </p>
-              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
+              <ul className="grid grid-cols-2 gap-3 @lg:grid-cols-3 @4xl:grid-cols-4">
                 {outputs
                   .filter((o) => o.uploadId === photo.upload?.id)
                   .map((o) => (
                     <li key={o.predictionId} data-testid="bulk-output">
                       <OutputTile
                         output={o}
+                        original={photo.upload ?? null}
+                        deployment={deployment}
                         hasCredits={hasCredits}
                         onOpen={() =>
                           setViewing({
@@ -80,7 +89,7 @@ export function BulkQueue({
                             ),
                           })
                         }
-                        onRegenerate={() => onRegenerate(o)}
+                        onRegenerate={(alternative) => onRegenerate(o, alternative)}
                       />
                     </li>
                   ))}
@@ -104,27 +113,54 @@ export function BulkQueue({
 /** One output of the run: its status until its result is made, then the result. */
 function OutputTile({
   output,
+  original,
+  deployment,
   hasCredits,
   onOpen,
   onRegenerate,
 }: {
   output: BulkOutput;
+  original: { width: number; height: number } | null;
+  deployment: Deployment | null;
   hasCredits: boolean;
   onOpen: () => void;
-  onRegenerate: () => void;
+  onRegenerate: (alternative?: Alternative) => void;
 }) {
   const { key, url, width, height, status, error } = output;
+  const busy = !isSettled(status);
+  const made = url !== null && status === 'completed';
+  const trimmed = made && original && trimLabel(original, output);
+  const alternatives =
+    made && original && deployment ? alternativesFor(output, original, deployment) : [];
   return (
     <ResultTile
       output={key}
-      made={url === null ? null : { image: { url, width, height }, onOpen, onRegenerate }}
+      made={
+        url === null
+          ? null
+          : { image: { url, width, height }, onOpen, onRegenerate: () => onRegenerate() }
+      }
       status={status}
-      busy={!isSettled(status)}
+      busy={busy}
       size="compact"
       title={r.outputName(key)}
       detail={outputFilename(key, width, height)}
       hasCredits={hasCredits}
     >
+      {trimmed && (
+        <p className="text-slate-600" data-testid="result-trimmed">
+          {trimmed}
+        </p>
+      )}
+      {made && (
+        <ResultAlternatives
+          weak={isLowConfidence(output.confidence)}
+          compact
+          alternatives={alternatives}
+          disabled={busy || !hasCredits}
+          onChoose={onRegenerate}
+        />
+      )}
       {error && <p className="text-red-700">{error}</p>}
     </ResultTile>
   );

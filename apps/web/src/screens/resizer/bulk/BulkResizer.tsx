@@ -74,7 +74,9 @@ export function BulkResizer({ photos, choices }: { photos: BulkPhotos; choices: 
           zipping={zip.zipping}
           hasCredits={usage.hasCredits}
           onDownloadZip={() => void zip.downloadZip(photos.photos, run.outputs)}
-          onRegenerate={(output) => void run.regenerate(output, choices.alignment, choices.framing)}
+          onRegenerate={(output, alternative) =>
+            void run.regenerate(output, choices.alignment, alternative ?? choices.framing)
+          }
         />
       ) : (
         photoError && <Alert>{photoError}</Alert>

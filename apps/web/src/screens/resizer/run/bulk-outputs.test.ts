@@ -59,6 +59,9 @@ describe('bulk outputs, as the bulk queue shows them', () => {
       offsetX: null,
       offsetY: null,
       crop: null,
+      confidence: null,
+      framing: 'keep',
+      style: 'natural',
       error: null,
     });
     expect(anyRunning(run())).toBe(true);
@@ -73,6 +76,8 @@ describe('bulk outputs, as the bulk queue shows them', () => {
       url: image.url,
       offsetY: 12,
       crop: image.crop,
+      confidence: 0.9,
+      framing: 'auto',
     });
     outputs = patched(outputs, 'b', fromUpdate({ status: 'error', error: 'No credits' }));
     expect(outputs[1]).toMatchObject({ status: 'error', error: 'No credits', url: null });
@@ -80,9 +85,15 @@ describe('bulk outputs, as the bulk queue shows them', () => {
     expect(anyRunning(outputs)).toBe(false);
   });
 
-  it('shows a regenerated output done, with its new image, size and placement', () => {
+  it('shows a regenerated output done, with its new image, size, placement and style', () => {
     const failed = patched(run(), 'b', { status: 'error', error: 'Error regenerating' });
-    const [, regenerated] = patched(failed, 'b', fromRegenerated(image));
+    const backdrop: ExpandedImage = {
+      ...image,
+      confidence: null,
+      framing: 'keep',
+      style: 'blurred_backdrop',
+    };
+    const [, regenerated] = patched(failed, 'b', fromRegenerated(backdrop));
     expect(regenerated).toMatchObject({
       status: 'completed',
       error: null,
@@ -91,6 +102,9 @@ describe('bulk outputs, as the bulk queue shows them', () => {
       offsetX: 0,
       offsetY: 12,
       crop: image.crop,
+      confidence: null,
+      framing: 'keep',
+      style: 'blurred_backdrop',
     });
   });
 

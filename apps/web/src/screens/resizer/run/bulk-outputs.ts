@@ -1,4 +1,4 @@
-import type { Alignment, Crop, Prediction } from '@reframe/shared';
+import type { Alignment, Crop, FillStyle, FramingMode, Prediction } from '@reframe/shared';
 import type { OutputUpdate } from './follow-run';
 import type { ExpandedImage } from './run-prediction';
 import { isSettled, type QueueStatus } from './run-queue';
@@ -16,8 +16,13 @@ export interface BulkOutput {
   /** Where the original ended up on the result, once it is made (for the compare slider). */
   offsetX: number | null;
   offsetY: number | null;
-  /** The part of the original it keeps, once it is made (for the ZIP). */
+  /** The part of the original it keeps, once it is made (for the ZIP and "Trimmed 12 % (top)"). */
   crop: Crop | null;
+  /** The engine's confidence in its fill, once made; null when not measured (a hosted model). */
+  confidence: number | null;
+  /** The framing and style it was made with: which alternatives it offers (issue 38). */
+  framing: FramingMode;
+  style: FillStyle;
   error: string | null;
 }
 
@@ -38,6 +43,9 @@ export function outputsOf(started: readonly StartedPrediction[]): BulkOutput[] {
     offsetX: null,
     offsetY: null,
     crop: null,
+    confidence: null,
+    framing: p.framing,
+    style: p.style,
     error: null,
   }));
 }
@@ -45,13 +53,14 @@ export function outputsOf(started: readonly StartedPrediction[]): BulkOutput[] {
 /** A poll's news of one output: its status, and its result once made or its error. */
 export function fromUpdate({ status, result, error }: OutputUpdate): Partial<BulkOutput> {
   if (!result) return { status, error: error ?? null };
-  const { url, offsetX, offsetY, crop } = result;
-  return { status, url, offsetX, offsetY, crop };
+  const { url, offsetX, offsetY, crop, confidence, framing, style } = result;
+  return { status, url, offsetX, offsetY, crop, confidence, framing, style };
 }
 
 /** A regeneration's result: the new image at its size and placement, done. */
 export function fromRegenerated(result: ExpandedImage): Partial<BulkOutput> {
-  const { url, width, height, offsetX, offsetY, alignment, crop } = result;
+  const { url, width, height, offsetX, offsetY, alignment, crop, confidence, framing, style } =
+    result;
   return {
     url,
     width,
@@ -60,6 +69,9 @@ export function fromRegenerated(result: ExpandedImage): Partial<BulkOutput> {
     offsetY,
     alignment,
     crop,
+    confidence,
+    framing,
+    style,
     status: 'completed',
     error: null,
   };
