@@ -1,11 +1,11 @@
 import { ChevronLeft, ChevronRight, FileArchive } from 'lucide-react';
 import { useState } from 'react';
-import { copy, isLowConfidence } from '@reframe/shared';
+import { copy } from '@reframe/shared';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { downloadFormats, isDownloadFormat, type DownloadFormat } from './image-format';
-import { alternativesFor, type Deployment } from './alternatives';
+import type { Deployment } from './alternatives';
 import type { FramingChoice } from './FramingPicker';
 import { placementLabel, trimLabel } from './result-placement';
 import { ResultAlternatives } from './ResultAlternatives';
@@ -88,8 +88,6 @@ export function ExpandedImagesCard({
         {results.map((image, index) => {
           const all = versions[image.ratio] ?? [image];
           const busy = isBusy(image.ratio);
-          const alternatives =
-            original && deployment ? alternativesFor(image, original, deployment) : [];
           const placement = original && placementLabel(original, image);
           const trimmed = original && trimLabel(original, image);
           return (
@@ -132,8 +130,9 @@ export function ExpandedImagesCard({
                   </p>
                 )}
                 <ResultAlternatives
-                  weak={isLowConfidence(image.confidence)}
-                  alternatives={alternatives}
+                  result={image}
+                  original={original}
+                  deployment={deployment}
                   disabled={busy || !hasCredits}
                   onChoose={(alternative) => onRegenerate(image.ratio, alternative)}
                   onChangePlacement={onChangePlacement}

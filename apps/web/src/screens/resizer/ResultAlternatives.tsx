@@ -1,9 +1,10 @@
 import clsx from 'clsx';
 import { TriangleAlert } from 'lucide-react';
-import { copy } from '@reframe/shared';
+import { copy, isLowConfidence } from '@reframe/shared';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
-import type { Alternative } from './alternatives';
+import { alternativesFor, type Alternative, type Deployment } from './alternatives';
+import type { ExpandedImage } from './run/run-prediction';
 
 const r = copy.resizer;
 
@@ -13,23 +14,28 @@ const r = copy.resizer;
  * the same, quietly, as links. Each is one click: one regeneration, one credit.
  */
 export function ResultAlternatives({
-  weak,
+  result,
+  original,
+  deployment,
   compact = false,
-  alternatives,
   disabled,
   onChoose,
   onChangePlacement,
 }: {
-  /** The engine is not sure of this result's fill. */
-  weak: boolean;
+  result: Pick<ExpandedImage, 'confidence' | 'framing' | 'style' | 'crop'>;
+  /** The uploaded original's size, to tell whether the result trimmed it. */
+  original: { width: number; height: number } | null;
+  /** What this deployment makes. Until it and the original are known, only the warning shows. */
+  deployment: Deployment | null;
   /** On a bulk run's small tile: a one-line warning, and links rather than buttons. */
   compact?: boolean;
-  alternatives: readonly Alternative[];
   disabled: boolean;
   onChoose: (alternative: Alternative) => void;
   /** Takes the user to the placement picker, where the warning can offer it. */
   onChangePlacement?: () => void;
 }) {
+  const weak = isLowConfidence(result.confidence);
+  const alternatives = original && deployment ? alternativesFor(result, original, deployment) : [];
   const links = (title: string, testId: string) =>
     alternatives.length > 0 && (
       <AlternativeLinks

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileArchive } from 'lucide-react';
 import { useState } from 'react';
-import { copy, isLowConfidence, outputFilename } from '@reframe/shared';
+import { copy, outputFilename } from '@reframe/shared';
 import { siteConfigQuery } from '../../../api/site-config';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { ResultViewer } from '../../../components/ResultViewer';
-import { alternativesFor, type Alternative, type Deployment } from '../alternatives';
+import type { Alternative, Deployment } from '../alternatives';
 import { trimLabel } from '../result-placement';
 import { ResultAlternatives } from '../ResultAlternatives';
 import { ResultTile } from '../ResultTile';
@@ -130,8 +130,6 @@ function OutputTile({
   const busy = !isSettled(status);
   const made = url !== null && status === 'completed';
   const trimmed = made && original && trimLabel(original, output);
-  const alternatives =
-    made && original && deployment ? alternativesFor(output, original, deployment) : [];
   return (
     <ResultTile
       output={key}
@@ -154,9 +152,10 @@ function OutputTile({
       )}
       {made && (
         <ResultAlternatives
-          weak={isLowConfidence(output.confidence)}
+          result={output}
+          original={original}
+          deployment={deployment}
           compact
-          alternatives={alternatives}
           disabled={busy || !hasCredits}
           onChoose={onRegenerate}
         />
