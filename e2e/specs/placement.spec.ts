@@ -9,9 +9,9 @@ import { createVerifiedUser } from '../support/accounts';
  * of says so and leads back to the placement picker.
  */
 
-/** A 480 x 320 landscape drawn here: sky, sun, hills and a lake. */
-async function landscape() {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320">
+/** A 480 x 320 landscape drawn here (`scale` times larger): sky, sun, hills and a lake. */
+async function landscape(scale = 1) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${480 * scale}" height="${320 * scale}" viewBox="0 0 480 320">
     <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
       <stop offset="0" stop-color="#5b8fd6"/><stop offset="1" stop-color="#f3c98b"/>
     </linearGradient></defs>
@@ -153,5 +153,41 @@ test.describe('placement and confidence on the result card', () => {
       'Trim more',
     ]);
     await page.unrouteAll({ behavior: 'wait' });
+  });
+
+  test('History says what a version trimmed, and its compare slider puts a large original where it is', async ({
+    page,
+    request,
+  }) => {
+    await createVerifiedUser(page, request);
+    // Larger than History's 600 px preview of the original, which the crop's pixels are not in.
+    await page.locator('input[type=file]').setInputFiles(await landscape(2.5));
+    await page.getByTestId('framing-picker').getByText('Trim and extend', { exact: true }).click();
+    const made = nextSucceeded(page);
+    await page.getByTestId('process-button').click();
+    const trimmed = await made;
+    const crop = trimmed.crop!;
+    expect(crop.width).toBeLessThan(1200);
+    const label = await page.getByTestId('result').getByTestId('result-trimmed').textContent();
+    const percent = /^Trimmed (\d+) %/.exec(label ?? '')![1];
+
+    await page.getByRole('link', { name: 'History' }).click();
+    const card = page.getByTestId('history-card');
+    const version = card.getByTestId('history-version-trimmed');
+    await expect(version).toHaveText(`Trimmed ${percent} %`);
+    await expect(version).toHaveAttribute('title', label!);
+
+    await card.getByRole('button', { name: 'Compare' }).click();
+    const viewer = page.getByRole('dialog');
+    const result = await viewer.getByRole('img', { name: /Your image expanded/ }).boundingBox();
+    const original = await viewer.getByRole('img', { name: 'Your original image' }).boundingBox();
+    if (!result || !original) throw new Error('the compare slider is not laid out');
+    // The whole original reaches past the result where it was trimmed, at the kept part's scale.
+    const scale = Math.min(trimmed.width / crop.width, trimmed.height / crop.height);
+    expect((original.x - result.x) / result.width).toBeCloseTo(
+      (trimmed.offset_x! - crop.x * scale) / trimmed.width,
+      2,
+    );
+    expect(original.width / result.width).toBeCloseTo((1200 * scale) / trimmed.width, 2);
   });
 });

@@ -1,4 +1,10 @@
-import { errorMessages, type Crop, type Prediction, type UploadResponse } from '@reframe/shared';
+import {
+  errorMessages,
+  type Crop,
+  type HistoryPage,
+  type Prediction,
+  type UploadResponse,
+} from '@reframe/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from '../helpers/accounts';
@@ -64,6 +70,13 @@ describe('framing with the built-in engine (issue 38)', () => {
     const file = await rawOf((await client.get(pathOf(done.output!))).rawPayload);
     expect([file.width, file.height]).toEqual([done.width, done.height]);
     expect(await keptRowsMisplaced(client, original, done)).toBe(0);
+
+    // History carries the crop, and the original's size in the pixels the crop is in.
+    const [item] = (await client.get('/api/history')).json<HistoryPage>().items;
+    expect(item?.originalSize).toEqual({ width: original.width, height: original.height });
+    expect(item?.versions['9:16']).toEqual([
+      expect.objectContaining({ id: done.id, framing: 'trim', crop: done.crop }),
+    ]);
   });
 
   it('defaults to Auto framing, and an exact size stays exact', async () => {

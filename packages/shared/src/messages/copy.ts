@@ -160,6 +160,8 @@ export const copy = {
     deleting: 'Deleting...',
     // ours (issue 26): a run another member of the team made
     madeBy: (name: string) => `by ${name}`,
+    // ours (issue 38): under a version's thumbnail; its title names the sides
+    versionTrimmed: (percent: number) => `Trimmed ${percent} %`,
   },
   /** The Team screen (/app/team) and the invitation screen (/team/join), issue 26. */
   team: {

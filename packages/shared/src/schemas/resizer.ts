@@ -231,6 +231,10 @@ export const historyItemSchema = z.object({
   originalImage: z.string(),
   /** The uploaded file's name, or "unknown". */
   originalFilename: z.string(),
+  /** The original's size in pixels, which its results' crops are in; null if its upload is gone. */
+  originalSize: z
+    .object({ width: z.number().int().positive(), height: z.number().int().positive() })
+    .nullable(),
   /** ISO-8601 */
   timestamp: z.string(),
   /** The maker's name when another member of the viewer's team made the run; null for their own. */

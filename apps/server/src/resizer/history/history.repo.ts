@@ -80,9 +80,13 @@ function visibleRecords(db: Db, userId: string, teamId: string | null) {
   return db
     .selectFrom('history_record')
     .leftJoin('user as maker', 'maker.id', 'history_record.user_id')
+    .leftJoin('upload', 'upload.id', 'history_record.upload_id')
     .selectAll('history_record')
     .select((eb) => [
       'maker.name as maker_name',
+      // The original's size in pixels: a result's crop is in them (issue 38).
+      'upload.width as original_width',
+      'upload.height as original_height',
       // A run made through the API (issue 30) names its key, recorded on its predictions.
       eb
         .selectFrom('prediction')

@@ -58,7 +58,12 @@ export function createHistoryService(deps: { db: Kysely<DB>; appUrl: string; sto
 
   async function toItems(
     viewerId: string,
-    records: (HistoryRecordRow & { maker_name: string | null; api_key_name: string | null })[],
+    records: (HistoryRecordRow & {
+      maker_name: string | null;
+      api_key_name: string | null;
+      original_width: number | null;
+      original_height: number | null;
+    })[],
   ): Promise<HistoryItem[]> {
     const images = await listHistoryImages(
       db,
@@ -93,6 +98,10 @@ export function createHistoryService(deps: { db: Kysely<DB>; appUrl: string; sto
         uploadId: record.upload_id,
         originalImage: fileUrl(appUrl, record.original_key),
         originalFilename: record.original_filename,
+        originalSize:
+          record.original_width && record.original_height
+            ? { width: record.original_width, height: record.original_height }
+            : null,
         timestamp: toIsoString(record.created_at),
         madeBy: record.user_id === viewerId ? null : (record.maker_name ?? ''),
         apiKeyName: record.api_key_name,

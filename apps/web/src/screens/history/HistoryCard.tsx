@@ -6,6 +6,7 @@ import {
   Sparkles,
   Terminal,
   Trash2,
+  TriangleAlert,
   UserRound,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -131,9 +132,28 @@ export function HistoryCard({
                   className="rounded-md object-contain ring-1 ring-slate-200 transition group-hover:ring-2 group-hover:ring-brand-500"
                   style={thumbnailSize(version.aspect, THUMB_MAX_WIDTH_PX, THUMB_HEIGHT_PX)}
                 />
-                <span className="mt-1 block text-center text-[11px] font-medium text-slate-600">
+                <span className="mt-1 flex items-center justify-center gap-1 text-[11px] font-medium text-slate-600">
+                  {version.weak && (
+                    <TriangleAlert
+                      role="img"
+                      aria-label={copy.resizer.lowConfidenceBrief}
+                      className="size-3 shrink-0 text-amber-600"
+                      data-testid="history-version-weak"
+                    >
+                      <title>{copy.resizer.lowConfidenceBrief}</title>
+                    </TriangleAlert>
+                  )}
                   {version.of > 1 ? h.versionLabel(version.ratio, version.number) : version.ratio}
                 </span>
+                {version.trimmed && (
+                  <span
+                    className="block text-center text-[10px] text-slate-500"
+                    title={version.trimmed.label}
+                    data-testid="history-version-trimmed"
+                  >
+                    {h.versionTrimmed(version.trimmed.percent)}
+                  </span>
+                )}
               </a>
             </li>
           ))}
@@ -181,7 +201,7 @@ export function HistoryCard({
         <ResultViewer
           images={latest}
           index={viewing}
-          original={{ url: item.originalImage, ...originalSize }}
+          original={{ url: item.originalImage, ...(item.originalSize ?? originalSize) }}
           onIndex={setViewing}
           onClose={() => setViewing(null)}
         />

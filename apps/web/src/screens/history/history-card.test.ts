@@ -17,6 +17,7 @@ const item: HistoryItem = {
   uploadId: 'up1',
   originalImage: 'http://x/original',
   originalFilename: 'coffee.png',
+  originalSize: { width: 1200, height: 800 },
   timestamp: '2026-03-04T15:06:00.000Z',
   madeBy: null,
   apiKeyName: null,
@@ -56,6 +57,34 @@ describe('historyVersions', () => {
       ['1:1', 'http://x/b', 2, 2],
     ]);
     expect(versions[0]?.aspect).toBe(4);
+  });
+});
+
+describe('what a version trimmed, and whether it is weak', () => {
+  const nineBySixteen = { id: 'n', url: 'http://x/n', width: 450, height: 800 };
+  const trimmedSides = { ...placed, crop: { x: 150, y: 0, width: 900, height: 800 } };
+
+  it('says how much it trimmed, with the sides in its full label, and flags a doubted fill', () => {
+    const [version] = historyVersions({
+      ...item,
+      resizedImages: { '9:16': 'http://x/n' },
+      versions: { '9:16': [{ ...nineBySixteen, ...trimmedSides, confidence: 0.2 }] },
+    });
+    expect(version?.trimmed).toEqual({ percent: 25, label: 'Trimmed 25 % (left, right)' });
+    expect(version?.weak).toBe(true);
+  });
+
+  it('says nothing of a whole photo, of a sure fill, or of a crop whose original size is unknown', () => {
+    const [whole, unknown] = [
+      { ...item, versions: { '9:16': [{ ...nineBySixteen, ...placed }] } },
+      {
+        ...item,
+        originalSize: null,
+        versions: { '9:16': [{ ...nineBySixteen, ...trimmedSides }] },
+      },
+    ].map((record) => historyVersions({ ...record, resizedImages: { '9:16': 'http://x/n' } })[0]);
+    expect([whole?.trimmed, whole?.weak]).toEqual([null, false]);
+    expect(unknown?.trimmed).toBeNull();
   });
 });
 

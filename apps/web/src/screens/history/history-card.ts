@@ -1,10 +1,12 @@
 import {
   aspectOfLabel,
   copy,
+  isLowConfidence,
   outpaintProviders,
   type Crop,
   type HistoryItem,
 } from '@reframe/shared';
+import { trimShown } from '../resizer/result-placement';
 
 interface HistoryVersion {
   ratio: string;
@@ -15,6 +17,10 @@ interface HistoryVersion {
   size: { width: number; height: number } | null;
   /** The part of the original it keeps (null for a record without versions, or not recorded). */
   crop: Crop | null;
+  /** What it trimmed of the original (issue 38); null when it kept it whole or it is not known. */
+  trimmed: { percent: number; label: string } | null;
+  /** Whether the engine doubted its fill, as the result card warns. */
+  weak: boolean;
   /** 1 for the first result of its ratio, 2 for its first regeneration, and so on. */
   number: number;
   /** How many versions its ratio has. */
@@ -32,13 +38,24 @@ export function historyVersions(item: HistoryItem): HistoryVersion[] {
       const made = item.versions[ratio];
       const list =
         made && made.length > 0
-          ? made.map(({ url: versionUrl, width, height, crop }) => ({
+          ? made.map(({ url: versionUrl, width, height, crop, confidence }) => ({
               url: versionUrl,
               aspect: width / height,
               size: { width, height },
               crop,
+              trimmed: item.originalSize && trimShown(item.originalSize, { crop }),
+              weak: isLowConfidence(confidence),
             }))
-          : [{ url, aspect: aspectOfLabel(ratio), size: null, crop: null }];
+          : [
+              {
+                url,
+                aspect: aspectOfLabel(ratio),
+                size: null,
+                crop: null,
+                trimmed: null,
+                weak: false,
+              },
+            ];
       return list.map((version, i) => ({ ratio, ...version, number: i + 1, of: list.length }));
     });
 }

@@ -23,14 +23,22 @@ export function placementLabel(
   return r.placementUsed(r.autoPlacement(r.alignments[nearestAlignment(kept ?? whole)]));
 }
 
-/** "Trimmed 12 % (top)" when the result trimmed the original (issue 38); null when it kept it whole. */
-export function trimLabel(
+/** How much a result trimmed of its original (issue 38) and off which sides, as the screens say it. */
+export function trimShown(
   original: { width: number; height: number },
   image: Pick<ExpandedImage, 'crop'>,
-): string | null {
+): { percent: number; label: string } | null {
   if (!image.crop) return null;
   const { share, sides } = describeTrim(image.crop, original);
   const percent = Math.round(share * 100);
   if (percent === 0 || sides.length === 0) return null;
-  return r.trimmed(percent, sides.map((side) => r.trimSides[side]).join(', '));
+  return { percent, label: r.trimmed(percent, sides.map((side) => r.trimSides[side]).join(', ')) };
+}
+
+/** "Trimmed 12 % (top)" when the result trimmed the original; null when it kept it whole. */
+export function trimLabel(
+  original: { width: number; height: number },
+  image: Pick<ExpandedImage, 'crop'>,
+): string | null {
+  return trimShown(original, image)?.label ?? null;
 }
