@@ -208,6 +208,13 @@ test.describe('bulk runs and placement packs', () => {
         )
         .toBeLessThanOrEqual(0);
       await page.setViewportSize(desktop);
+      // On a desktop a tile's Regenerate tooltip shows inside the tile, its text wrapping.
+      const lastTile = page.getByTestId('bulk-output').last();
+      await lastTile.getByRole('button', { name: 'Regenerate' }).hover();
+      const tooltip = lastTile.getByRole('tooltip');
+      await expect(tooltip).toHaveText('Makes a new version of this result: 1 credit.');
+      const [tipBox, tileBox] = await Promise.all([tooltip.boundingBox(), lastTile.boundingBox()]);
+      expect(tipBox!.x + tipBox!.width).toBeLessThanOrEqual(tileBox!.x + tileBox!.width + 1);
       await page.getByRole('link', { name: 'Billing' }).click();
       await expect(page.getByTestId('Remaining credits')).toHaveText('65');
     });

@@ -35,6 +35,7 @@ export function RegenerateButton({
     <Tooltip
       // Takes the row it is in, and no less than its words (a tooltip's span wraps the button).
       className="min-w-fit flex-1"
+      width={size === 'compact' ? 'control' : 'text'}
       text={hasCredits ? r.regenerateTooltip : errorMessages.OUT_OF_CREDITS_TOOLTIP}
     >
       {(describedBy) => (
