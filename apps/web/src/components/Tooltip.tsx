@@ -1,5 +1,10 @@
 import { useId, type ReactElement, type ReactNode } from 'react';
 
+const widths = {
+  text: 'w-max max-w-[min(14rem,calc(100vw-2rem))]',
+  control: 'right-0',
+} as const;
+
 /**
  * A text shown on hover and keyboard focus of the wrapped control. The wrapper takes the hover,
  * so it also works for a disabled button, and the text is its accessible description. It opens
@@ -9,11 +14,6 @@ import { useId, type ReactElement, type ReactNode } from 'react';
  * Under a narrow control with room only beside it (a bulk tile's button), `width="control"` keeps
  * it as wide as the control, its text wrapping, so it does not reach past the control's card.
  */
-const widths = {
-  text: 'w-max max-w-[min(14rem,calc(100vw-2rem))]',
-  control: 'right-0',
-} as const;
-
 export function Tooltip({
   text,
   children,
