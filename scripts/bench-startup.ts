@@ -72,9 +72,9 @@ const cliVariants: [string, string, string[]][] = [
   ['npm run -s outpaint', 'npm', ['run', '-s', 'outpaint', '--', ...cliArgs]],
   ['node scripts/run.mjs outpaint', process.execPath, ['scripts/run.mjs', 'outpaint', ...cliArgs]],
   [
-    'node packages/engine/dist/cli.mjs',
+    'node packages/engine/dist/cli/cli.mjs',
     process.execPath,
-    ['packages/engine/dist/cli.mjs', ...cliArgs],
+    ['packages/engine/dist/cli/cli.mjs', ...cliArgs],
   ],
   [
     'node --import tsx packages/engine/src/cli.ts',

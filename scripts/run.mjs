@@ -4,10 +4,9 @@
  * clone needs nothing but `npm ci` and an edited source is never run stale. The check is a few
  * file stats; the program then runs in this same process, with its own arguments in process.argv.
  */
-import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { INPUTS_FILE, buildBundle, bundles, repoRoot } from './bundles.mjs';
+import { buildBundle, bundles, isFresh, repoRoot } from './bundles.mjs';
 
 /** Program name: the bundle it belongs to and its file in that bundle's output folder. */
 const programs = {
@@ -16,22 +15,6 @@ const programs = {
   'db:migrate': { bundle: 'server', file: 'migrate-cli.mjs' },
   'db:seed': { bundle: 'server', file: 'seed.mjs' },
 };
-
-const modifiedMs = async (path) => (await stat(join(repoRoot, path))).mtimeMs;
-
-async function isFresh(bundle, file) {
-  const { outdir } = bundles[bundle];
-  try {
-    const builtMs = await modifiedMs(join(outdir, INPUTS_FILE));
-    await stat(join(repoRoot, outdir, file));
-    const inputs = JSON.parse(await readFile(join(repoRoot, outdir, INPUTS_FILE), 'utf8'));
-    const sources = ['scripts/bundles.mjs', ...inputs];
-    const times = await Promise.all(sources.map(modifiedMs));
-    return times.every((ms) => ms <= builtMs);
-  } catch {
-    return false; // never built, or a source was moved or deleted
-  }
-}
 
 const name = process.argv[2];
 const program = programs[name];

@@ -12,7 +12,7 @@ import { fixture } from '../test/support/test-images';
 const run = promisify(execFile);
 // What `npm run outpaint` runs: the compiled CLI, built first when it is missing or stale.
 const RUN = fileURLToPath(new URL('../../../scripts/run.mjs', import.meta.url));
-const BUILT_FROM = fileURLToPath(new URL('../dist/inputs.json', import.meta.url));
+const BUILT_FROM = fileURLToPath(new URL('../dist/cli/inputs.json', import.meta.url));
 const SOURCE = fileURLToPath(new URL('./cli.ts', import.meta.url));
 
 async function outpaintCli(

@@ -1,12 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { freePort } from '../../../../scripts/free-port';
 import { waitFor } from './poll';
-import { answersHealth } from './server-process';
-
-const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
-const SERVER_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import { SERVER_COMMAND, SERVER_ROOT, answersHealth } from './server-process';
 
 export interface ClusterProcess {
   role: 'web' | 'worker';
@@ -20,7 +16,7 @@ export interface ClusterProcess {
 }
 
 /**
- * One real Reframe process (src/main.ts) with ROLE=web or worker, resolved once it is ready: a
+ * One real Reframe process (see SERVER_COMMAND) with ROLE=web or worker, resolved once it is ready: a
  * web process when it answers /api/health, a worker when it logs that it runs. Its JSON log
  * (stdout, LOG_LEVEL=info) tells which predictions it started.
  */
@@ -30,7 +26,7 @@ export async function startClusterProcess(
 ): Promise<ClusterProcess> {
   const port = role === 'web' ? await freePort() : 0;
   const base = role === 'web' ? `http://127.0.0.1:${port}` : '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child: ChildProcess = spawn(process.execPath, SERVER_COMMAND, {
     cwd: SERVER_ROOT,
     env: {
       ...process.env,
