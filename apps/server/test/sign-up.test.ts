@@ -4,11 +4,13 @@ import {
   lastMailTo,
   mailsTo,
   PASSWORD,
+  signIn,
   signUp,
   signUpVerified,
   tokenIn,
   uniqueEmail,
 } from './helpers/accounts';
+import { getCredentialPasswordHash } from '../src/account/account.repo';
 import { TestClient } from './helpers/client';
 import { createTestApp, TEST_APP_URL, type TestApp } from './helpers/test-app';
 
@@ -63,6 +65,30 @@ describe('sign-up', () => {
         balance_after: 5,
       }),
     ]);
+  });
+
+  it("stores the password as scrypt, at OWASP's cost anywhere but the tests' own servers", async () => {
+    const storedHash = async (app: TestApp, email: string) => {
+      const user = await app.database.db
+        .selectFrom('user')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      return getCredentialPasswordHash(app.database.db, user.id);
+    };
+    const email = uniqueEmail('cost');
+    await signUp(t, email);
+    expect(await storedHash(t, email)).toMatch(/^scrypt\$1024\$8\$1\$/);
+
+    const development = await createTestApp({ env: { NODE_ENV: 'development' } });
+    try {
+      await signUp(development, email);
+      expect(await storedHash(development, email)).toMatch(/^scrypt\$32768\$8\$3\$/);
+      const { response } = await signIn(development, email);
+      expect(response.statusCode).toBe(200);
+    } finally {
+      await development.close();
+    }
   });
 
   it('uses the part of the email before @ as display name when no name is given', async () => {

@@ -92,7 +92,10 @@ export function createAuth(deps: AuthDeps) {
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
-      password: { hash: hashPassword, verify: verifyPassword },
+      password: {
+        hash: (password) => hashPassword(password, config.auth.passwordCost),
+        verify: verifyPassword,
+      },
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       // Sign-up never signs in, so it answers the same for a new and an existing email.
       autoSignIn: false,

@@ -7,7 +7,10 @@ import type { Config } from './env';
  * AUTH_SECRET when set (always in production). Otherwise a secret generated once and kept in
  * DATA_DIR/auth-secret, so sessions and email links survive restarts of a dev machine.
  */
-export function resolveAuthSecret({ secret, secretFile }: Config['auth']): string {
+export function resolveAuthSecret({
+  secret,
+  secretFile,
+}: Pick<Config['auth'], 'secret' | 'secretFile'>): string {
   if (secret) return secret;
   try {
     const stored = readFileSync(secretFile, 'utf8').trim();

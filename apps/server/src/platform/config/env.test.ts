@@ -237,6 +237,22 @@ describe('the dev routes (dev mailbox and billing clock)', () => {
   });
 });
 
+describe("the password hashing's cost", () => {
+  it("is OWASP's in production, with no settings, and on a public host whatever NODE_ENV says", () => {
+    expect(loadConfig(production, '/srv').auth.passwordCost).toBe('owasp');
+    expect(loadConfig({}, '/srv').auth.passwordCost).toBe('owasp');
+    for (const NODE_ENV of [undefined, 'development', 'test']) {
+      const config = loadConfig({ NODE_ENV, APP_URL: 'http://staging.example.com' }, '/srv');
+      expect(config.auth.passwordCost).toBe('owasp');
+    }
+  });
+
+  it("is the tests' only under NODE_ENV=test with APP_URL on this machine", () => {
+    const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://127.0.0.1:4000' }, '/srv');
+    expect(config.auth.passwordCost).toBe('test');
+  });
+});
+
 describe('the outpainter (AI_PROVIDER)', () => {
   const replicate = {
     AI_PROVIDER: 'replicate',

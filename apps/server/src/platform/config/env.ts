@@ -4,7 +4,12 @@ import { buildPaymentsConfig, paymentsProblems, paymentsShape } from './payments
 import { buildOutpainterConfig, outpainterProblems, outpainterShape } from './outpainter-config';
 import { buildResizerConfig, resizerProblems, resizerShape } from './resizer-config';
 import { buildLimitsConfig, limitsShape } from './limits-config';
-import { devRoutesEnabled, localWebhooksAllowed, productionProblems } from './production-rules';
+import {
+  devRoutesEnabled,
+  localWebhooksAllowed,
+  passwordCost,
+  productionProblems,
+} from './production-rules';
 
 /**
  * The only reader of process.env. One schema, assembled from one piece per concern: each piece
@@ -227,7 +232,11 @@ function buildConfig(env: Env, cwd: string) {
     db: env.DATABASE_URL
       ? ({ kind: 'postgres', url: env.DATABASE_URL } as const)
       : ({ kind: 'sqlite', file: resolve(dataDir, 'reframe.db') } as const),
-    auth: { secret: env.AUTH_SECRET, secretFile: resolve(dataDir, 'auth-secret') },
+    auth: {
+      secret: env.AUTH_SECRET,
+      secretFile: resolve(dataDir, 'auth-secret'),
+      passwordCost: passwordCost(env.NODE_ENV, new URL(appUrl)),
+    },
     mail: {
       from: env.MAIL_FROM,
       transport: env.SMTP_URL

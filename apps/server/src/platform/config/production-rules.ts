@@ -95,3 +95,12 @@ export function devRoutesEnabled(env: ProductionEnv, appUrl: URL): boolean {
 export function localWebhooksAllowed(nodeEnv: string, appUrl: URL): boolean {
   return nodeEnv !== 'production' && isLoopbackHost(appUrl.hostname);
 }
+
+/**
+ * Passwords are hashed at the tests' low cost (auth/password-hashing.ts) only under NODE_ENV=test
+ * with APP_URL on loopback: the tests' own servers. Anything else, a public host above all, hashes
+ * at OWASP's.
+ */
+export function passwordCost(nodeEnv: string, appUrl: URL): 'owasp' | 'test' {
+  return nodeEnv === 'test' && isLoopbackHost(appUrl.hostname) ? 'test' : 'owasp';
+}
