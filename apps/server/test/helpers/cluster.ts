@@ -16,8 +16,8 @@ export interface ClusterProcess {
 }
 
 /**
- * One real Reframe process (see SERVER_COMMAND) with ROLE=web or worker, resolved once it is ready: a
- * web process when it answers /api/health, a worker when it logs that it runs. Its JSON log
+ * One real Reframe process (SERVER_COMMAND) with ROLE=web or worker, resolved once it is ready:
+ * a web process when it answers /api/health, a worker when it logs that it runs. Its JSON log
  * (stdout, LOG_LEVEL=info) tells which predictions it started.
  */
 export async function startClusterProcess(

@@ -60,7 +60,7 @@ export class HttpClient {
 }
 
 /**
- * The real server as a child process on 127.0.0.1:`port`, resolved once it
+ * The real server (SERVER_COMMAND) as a child process on 127.0.0.1:`port`, resolved once it
  * answers /api/health; `kill` is a SIGKILL, a crash with no chance to clean up.
  */
 export async function startServerProcess(

@@ -1,7 +1,7 @@
 // Worker threads start from this plain ES module: on Node 20 a worker's entry file is loaded
-// before `--import` hooks apply, so this shim picks what to load. The engine-worker bundle
-// (scripts/bundles.mjs), while it was built after every one of its sources: the same code,
-// compiled once instead of by every worker. Otherwise it registers tsx itself and loads the
+// before `--import` hooks apply, so this shim loads the worker itself. While the engine-worker
+// bundle (scripts/bundles.mjs) is newer than every one of its sources, it loads that: the same
+// code, compiled once rather than by every worker. Otherwise it registers tsx and loads the
 // TypeScript entry. This works the same under `node --import tsx`, under vitest, and from a plain
 // `node` process.
 import { join } from 'node:path';
