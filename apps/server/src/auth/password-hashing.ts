@@ -4,7 +4,7 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
  * Password hashing with scrypt. Format: scrypt$N$r$p$salt$key; a hash is verified at the cost
  * written in it.
  */
-export const PASSWORD_COSTS = {
+const PASSWORD_COSTS = {
   /**
    * One of OWASP's listed minimums (Password Storage Cheat Sheet: "N=2^15 (32 MiB), r=8 (1024
    * bytes), p=3"). better-auth's default (N=2^14, r=16, p=1) does less work than any of OWASP's
@@ -12,13 +12,13 @@ export const PASSWORD_COSTS = {
    */
   owasp: { N: 2 ** 15, r: 8, p: 3 },
   /**
-   * The tests' cost, as Devise and Django lower theirs: a test run signs up about 900 users, and
-   * at OWASP's cost each costs 0.3 s of a core. The config chooses it only for NODE_ENV=test with
-   * APP_URL on this machine (platform/config/production-rules.ts).
+   * The tests' cost, as Devise and Django lower theirs: one `npm test` hashes about 800 passwords
+   * in its integration suites alone, each 0.3 s of a core at OWASP's cost. The config chooses it
+   * only for NODE_ENV=test with APP_URL on this machine (platform/config/production-rules.ts).
    */
   test: { N: 2 ** 10, r: 8, p: 1 },
 } as const;
-export type PasswordCost = keyof typeof PASSWORD_COSTS;
+type PasswordCost = keyof typeof PASSWORD_COSTS;
 const KEY_LENGTH = 64;
 
 function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }) {
