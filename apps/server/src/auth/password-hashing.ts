@@ -1,4 +1,14 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import type { Config } from '../platform/config/env';
+
+/** The config names the cost (platform/config/production-rules.ts); this module owns its values. */
+type PasswordCost = Config['auth']['passwordCost'];
+
+interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
 
 /**
  * Password hashing with scrypt. Format: scrypt$N$r$p$salt$key; a hash is verified at the cost
@@ -17,11 +27,10 @@ const PASSWORD_COSTS = {
    * only for NODE_ENV=test with APP_URL on this machine (platform/config/production-rules.ts).
    */
   test: { N: 2 ** 10, r: 8, p: 1 },
-} as const;
-type PasswordCost = keyof typeof PASSWORD_COSTS;
+} as const satisfies Record<PasswordCost, ScryptParams>;
 const KEY_LENGTH = 64;
 
-function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }) {
+function derive(password: string, salt: Buffer, params: ScryptParams) {
   return new Promise<Buffer>((resolve, reject) => {
     scrypt(
       password.normalize('NFKC'),
